@@ -1,0 +1,103 @@
+import cors from "@fastify/cors";
+import multipart from "@fastify/multipart";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import type { AppContext } from "./app-context.ts";
+import { createAuthenticator } from "./auth/guard.ts";
+import { sessionRoutes } from "./auth/session-routes.ts";
+import { SignInThrottle } from "./auth/sign-in-throttle.ts";
+import { createTokenSigner } from "./auth/tokens.ts";
+import type { Config } from "./config/environment.ts";
+import { FEATURE_ROUTES } from "./features/index.ts";
+import { installErrorHandler } from "./http/error-handler.ts";
+import { healthRoutes } from "./http/health-routes.ts";
+import { openApiOptions } from "./http/openapi.ts";
+import { registerRoutes } from "./http/register-routes.ts";
+import type { DataRepository } from "./ports/data-repository.ts";
+import type { LiveRelay } from "./ports/live-relay.ts";
+import type { Spreadsheets } from "./ports/spreadsheet.ts";
+import { diagnosticsRoutes } from "./registry/diagnostics-routes.ts";
+import { RegistryStore } from "./registry/store.ts";
+import { type Clock, systemClock } from "./shared/clock.ts";
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  spreadsheets: Spreadsheets;
+  repository: DataRepository;
+  liveRelay?: LiveRelay;
+  clock?: Clock;
+  /** A pino logger; none means silent. */
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * Makes the whole app over the given adapters, with no I/O: nothing listens until the caller does.
+ * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
+ * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    http2: true,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
+    return503OnClosing: false,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  } as never) as unknown as FastifyInstance;
+
+  const clock = deps.clock ?? systemClock;
+  const signer = createTokenSigner(deps.config.auth.tokenSecret);
+  const ctx: AppContext = {
+    config: deps.config,
+    clock,
+    logger: app.log,
+    spreadsheets: deps.spreadsheets,
+    repository: deps.repository,
+    liveRelay: deps.liveRelay,
+    registry: new RegistryStore({ repository: deps.repository, ttlMs: deps.config.registryTtlMs, clock, logger: app.log }),
+    signer,
+    authenticate: createAuthenticator({ signer, syncSecret: deps.config.auth.syncSharedSecret, clock }),
+    signInThrottle: new SignInThrottle(),
+    afterFacilitySync: [],
+    diagnostics: new Map(),
+    onClose: [],
+  };
+
+  installErrorHandler(app);
+  // Response schemas document the API; bodies are written as they are, never trimmed by a serializer.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.removeContentTypeParser("text/plain");
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
+    body === "" ? done(null, undefined) : parseJson(request, body as string, done),
+  );
+  await app.register(cors, {
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept"],
+    exposedHeaders: ["X-App-Version", "X-Sync-Config", "Deprecation", "Link", "Content-Disposition", "Retry-After", "Allow"],
+    maxAge: 600,
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(swagger, openApiOptions());
+
+  const routes = [
+    ...healthRoutes(ctx, () => app),
+    ...sessionRoutes(ctx),
+    ...diagnosticsRoutes(ctx),
+    ...FEATURE_ROUTES.flatMap((feature) => feature(ctx)),
+  ];
+  registerRoutes(app, routes, ctx.authenticate);
+  app.addHook("onClose", async () => {
+    for (const close of ctx.onClose) await close();
+  });
+  app.decorate("context", ctx);
+  return app;
+}
+
+/** The context of an app made by `buildApp` (for tests and the composition root). */
+export function contextOf(app: FastifyInstance): AppContext {
+  return (app as unknown as { context: AppContext }).context;
+}

@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Clock } from "../shared/clock.ts";
+import { AppError } from "../shared/errors.ts";
+import { secretMatches } from "./secret.ts";
+import type { TokenSigner } from "./tokens.ts";
+
+/**
+ * Who may call a route: `none` (public), `secret` (header `X-Sync-Secret`), `operator`,
+ * `desk` and `scorer` (bearer tokens). A route declares the kinds it accepts; see `http/route.ts`.
+ */
+export type AuthKind = "none" | "secret" | "operator" | "desk" | "scorer";
+
+/** The caller as authenticated. Desk and scorer principals carry their day and the label signed in. */
+export type Principal =
+  | { kind: "none" }
+  | { kind: "secret" }
+  | { kind: "operator" }
+  | { kind: "desk" | "scorer"; day: string; issuedTo?: string; note?: string };
+
+export type Authenticate = (headers: IncomingHttpHeaders, accepted: readonly AuthKind[]) => Principal;
+
+const unauthorized = () => new AppError("unauthorized", "missing, invalid or expired credentials");
+
+function bearer(headers: IncomingHttpHeaders): string | undefined {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.authorization ?? "");
+  return match?.[1];
+}
+
+/**
+ * Makes the check that every route runs before its handler. It fails closed: with no signer
+ * (no `AUTH_TOKEN_SECRET`) no token verifies, and an unset sync secret never matches.
+ * A token of a kind the route does not accept gets the same 401 as no token.
+ */
+export function createAuthenticator(deps: {
+  signer: TokenSigner | undefined;
+  syncSecret: string | undefined;
+  clock: Clock;
+}): Authenticate {
+  return (headers, accepted) => {
+    if (accepted.includes("none")) return { kind: "none" };
+    const now = deps.clock.now();
+    const token = bearer(headers);
+    if (token !== undefined && deps.signer) {
+      if (accepted.includes("operator") && deps.signer.verifyOperator(token, now)) return { kind: "operator" };
+      for (const kind of ["desk", "scorer"] as const) {
+        if (!accepted.includes(kind)) continue;
+        const claims = deps.signer.verifyDayToken(kind, token, now);
+        if (claims) return { kind, day: claims.day, issuedTo: claims.to, note: claims.note };
+      }
+    }
+    const presented = headers["x-sync-secret"];
+    if (accepted.includes("secret") && typeof presented === "string" && secretMatches(deps.syncSecret, presented)) {
+      return { kind: "secret" };
+    }
+    throw unauthorized();
+  };
+}

@@ -1,0 +1,38 @@
+import { Type } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../app-context.ts";
+import { APP_VERSION } from "../shared/version.ts";
+import { defineRoute, type RouteDefinition } from "./route.ts";
+
+/** `X-Sync-Config`: the short revision id and the source of the cached registry, never a fetch. */
+function syncConfigHeader(ctx: AppContext): string {
+  const loaded = ctx.registry.peek();
+  return loaded ? `${loaded.revision.slice(0, 7)} ${loaded.source}` : "none";
+}
+
+/** `GET /ping` and `GET /openapi.json`: outside any version, never changed. */
+export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/ping",
+      summary: "Health check",
+      tags: ["health"],
+      auth: ["none"],
+      response: { 200: Type.Object({ status: Type.Literal("ok"), version: Type.String() }) },
+      handler: async (_request, reply) => {
+        reply.header("X-App-Version", APP_VERSION).header("X-Sync-Config", syncConfigHeader(ctx));
+        return { status: "ok", version: APP_VERSION };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/openapi.json",
+      summary: "This API's OpenAPI 3.1 description, generated from the route declarations",
+      tags: ["health"],
+      auth: ["none"],
+      response: { 200: Type.Object({}, { additionalProperties: true }) },
+      handler: async () => app().swagger(),
+    }),
+  ];
+}

@@ -1,0 +1,14 @@
+import Negotiator from "negotiator";
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Whether the request's `Accept` allows one of the media types; no `Accept` allows anything. */
+export function acceptsOneOf(headers: IncomingHttpHeaders, available: readonly string[]): string | undefined {
+  if (headers.accept === undefined || headers.accept.trim() === "") return available[0];
+  return new Negotiator({ headers }).mediaType([...available]) ?? undefined;
+}
+
+/** The bare media type of a `Content-Type` header, lower-cased. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type === "" ? undefined : type;
+}

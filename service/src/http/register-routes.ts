@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { Authenticate, AuthKind } from "../auth/guard.ts";
+import { AppError } from "../shared/errors.ts";
+import { PROBLEM_JSON } from "./error-handler.ts";
+import { type Surface, statusFor } from "./error-status.ts";
+import { DEPRECATION_HEADER } from "./frozen.ts";
+import { acceptsOneOf, mediaTypeOf } from "./negotiation.ts";
+import type { RouteDefinition } from "./route.ts";
+import { PlainError, ProblemDetails } from "./schemas.ts";
+
+const SECURITY_SCHEME: Record<Exclude<AuthKind, "none">, string> = {
+  secret: "syncSecret",
+  operator: "operatorToken",
+  desk: "deskToken",
+  scorer: "scorerToken",
+};
+
+const JSON_TYPE = "application/json";
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+function surfaceOf(route: RouteDefinition): Surface {
+  if (route.frozen) return "frozen";
+  return route.url.startsWith("/v3/") ? "v3" : "outside";
+}
+
+/** The error responses a route can give, grouped by status, for the OpenAPI document. */
+function errorResponses(route: RouteDefinition, surface: Surface) {
+  const codes = new Set(route.errors ?? []);
+  codes.add("internal_error");
+  if (!route.auth.includes("none")) codes.add("unauthorized");
+  if (route.produces || route.method !== "GET") codes.add("not_acceptable");
+  if (route.body) for (const code of ["bad_request", "unsupported_media_type", "payload_too_large"] as const) codes.add(code);
+  if (route.body || route.querystring) codes.add("validation_error");
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = statusFor(code, surface);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const mediaType = surface === "v3" ? PROBLEM_JSON : JSON_TYPE;
+  const schema = surface === "v3" ? ProblemDetails : PlainError;
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      { description: `code: ${list.sort().join(", ")}`, content: { [mediaType]: { schema } } },
+    ]),
+  );
+}
+
+function successResponses(route: RouteDefinition) {
+  const produces = route.produces ?? [JSON_TYPE];
+  return Object.fromEntries(
+    Object.entries(route.response).map(([status, schema]) => [
+      status,
+      {
+        description: schema.description ?? "success",
+        content: Object.fromEntries(produces.map((type) => [type, { schema }])),
+      },
+    ]),
+  );
+}
+
+/** Fastify warns about schema keys that are present but undefined. */
+function definedOnly<T extends Record<string, unknown>>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
+
+function hasBody(request: FastifyRequest) {
+  const length = request.headers["content-length"];
+  return (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined;
+}
+
+function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOptions {
+  const surface = surfaceOf(route);
+  const consumes = route.consumes ?? [JSON_TYPE];
+  const produces = route.produces ?? [JSON_TYPE];
+  const acceptable = produces.includes(JSON_TYPE) ? [...produces, PROBLEM_JSON] : produces;
+  return {
+    method: route.method,
+    url: route.url,
+    bodyLimit: route.bodyLimit,
+    config: { surface },
+    schema: definedOnly({
+      summary: route.summary,
+      tags: route.tags ? [...route.tags] : undefined,
+      deprecated: route.frozen ? true : undefined,
+      security: route.auth.includes("none")
+        ? []
+        : route.auth.map((kind) => ({ [SECURITY_SCHEME[kind as Exclude<AuthKind, "none">]]: [] })),
+      params: route.params,
+      querystring: route.querystring,
+      headers: route.headers,
+      body: route.body,
+      response: { ...successResponses(route), ...errorResponses(route, surface) },
+    }),
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (route.frozen) {
+        reply.header("Deprecation", DEPRECATION_HEADER);
+        reply.header("Link", `<${route.frozen.successor(request as never)}>; rel=successor-version`);
+      }
+      if (!acceptsOneOf(request.headers, acceptable)) {
+        throw new AppError("not_acceptable", `this route answers ${produces.join(" or ")}`);
+      }
+      const contentType = mediaTypeOf(request.headers["content-type"]);
+      if (hasBody(request) && (contentType === undefined || !consumes.includes(contentType))) {
+        throw new AppError("unsupported_media_type", `send the body as ${consumes.join(" or ")}`);
+      }
+    },
+    preValidation: async (request: FastifyRequest) => {
+      (request as FastifyRequest & { principal: unknown }).principal = authenticate(request.headers, route.auth);
+      if (route.body && request.body === undefined) {
+        if (route.bodyRequired) throw new AppError("validation_error", "a JSON body is required");
+        request.body = {};
+      }
+    },
+    handler: (request: FastifyRequest, reply: FastifyReply) => route.handler(request as never, reply),
+  };
+}
+
+/**
+ * Registers route declarations, then answers 405 with `Allow` for every other method on each
+ * known `/v3` path (hidden from the OpenAPI document).
+ */
+export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition[], authenticate: Authenticate) {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    app.route(toFastify(route, authenticate));
+    if (!route.url.startsWith("/v3/")) continue;
+    const methods = methodsByPath.get(route.url) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === "GET") methods.add("HEAD");
+    methodsByPath.set(route.url, methods);
+  }
+  for (const [url, methods] of methodsByPath) {
+    const allow = [...methods].join(", ");
+    app.route({
+      method: ALL_METHODS.filter((method) => !methods.has(method)),
+      url,
+      config: { surface: "v3" },
+      schema: { hide: true },
+      handler: async () => {
+        throw new AppError("method_not_allowed", `this path answers ${allow}`, {}, { Allow: allow });
+      },
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AuthKind, Principal } from "../auth/guard.ts";
+import type { ErrorCode } from "../shared/errors.ts";
+import type { Surface } from "./error-status.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Which error body the route answers (see `error-handler.ts`). */
+    surface?: Surface;
+  }
+}
+
+/**
+ * A route is a declaration: method, path, schemas, the auth kinds it accepts and a short handler.
+ * The OpenAPI document and the spec's "Auth by route" table are read off these declarations.
+ *
+ * @example
+ * defineRoute({
+ *   method: "GET", url: "/v3/days/:day/visibility", auth: ["operator"],
+ *   summary: "Read the go-live setting", params: DayParams,
+ *   response: { 200: Visibility }, errors: ["unknown_day"],
+ *   handler: async (request) => visibility.read(request.params.day),
+ * });
+ */
+export interface RouteDefinition<
+  B extends TSchema = TSchema,
+  P extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+> {
+  method: "GET" | "POST" | "PUT";
+  /** Fastify path syntax (`:day`). */
+  url: string;
+  summary: string;
+  tags?: readonly string[];
+  auth: readonly AuthKind[];
+  /** For a frozen route: the `/v3` successor path with this request's parameters filled in. */
+  frozen?: { successor: (request: RouteRequest<B, P, Q>) => string };
+  body?: B;
+  /** Whether a body is required when `body` is declared (default: optional). */
+  bodyRequired?: boolean;
+  params?: P;
+  querystring?: Q;
+  headers?: TSchema;
+  /** Success responses by status (schemas for the OpenAPI document). */
+  response: Record<number, TSchema>;
+  /** Media types of the success body; `Accept` is negotiated against them (default JSON). */
+  produces?: readonly string[];
+  /** Media type of the request body (default JSON). */
+  consumes?: readonly string[];
+  /** The error codes this route can answer, beyond the ones every route can. */
+  errors?: readonly ErrorCode[];
+  /** Fastify route options that a route needs (for example a larger `bodyLimit`). */
+  bodyLimit?: number;
+  handler: (request: RouteRequest<B, P, Q>, reply: FastifyReply) => Promise<unknown>;
+}
+
+export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema> = Omit<
+  FastifyRequest,
+  "body" | "params" | "query"
+> & {
+  /** The parsed body; `{}` when an optional body was not sent. */
+  body: Static<B>;
+  params: Static<P>;
+  query: Static<Q>;
+  principal: Principal;
+  raw: FastifyRequest["raw"];
+};
+
+/** Identity helper that keeps the schema types of a route declaration. */
+export function defineRoute<B extends TSchema = TSchema, P extends TSchema = TSchema, Q extends TSchema = TSchema>(
+  route: RouteDefinition<B, P, Q>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}

@@ -1,0 +1,44 @@
+// The composition root: environment → typed config → adapters → app → h2c listener.
+// `npm run serve` runs this file; so does the Dockerfile.
+import pino from "pino";
+import { createAdapters } from "./adapters/index.ts";
+import { createRelayClient } from "./adapters/relay-client/index.ts";
+import { buildApp } from "./app.ts";
+import { parseEnvironment, problemsMessage, unsetWarning } from "./config/environment.ts";
+import { systemClock } from "./shared/clock.ts";
+
+const { config, problems, unset } = parseEnvironment(process.env);
+if (!config) {
+  process.stderr.write(`${problemsMessage(problems)}\n`);
+  process.exit(1);
+}
+const warning = unsetWarning(unset);
+if (warning) process.stderr.write(`${warning}\n`);
+
+const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", 'req.headers["x-sync-secret"]'] });
+const adapters = createAdapters(config, { logger, clock: systemClock });
+const liveRelay =
+  config.live.pushUrl && config.live.pushSecret
+    ? createRelayClient({
+        baseUrl: config.live.pushUrl,
+        secret: config.live.pushSecret,
+        pushTimeoutMs: config.live.pushTimeoutMs,
+        clock: systemClock,
+        logger,
+      })
+    : undefined;
+
+const app = await buildApp({ config, ...adapters, liveRelay, logger });
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "draining in-flight requests, then exiting");
+  await app.close();
+  process.exit(0);
+};
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+process.once("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: "::" }).catch(async () => app.listen({ port: config.port, host: "0.0.0.0" }));

@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
+import { type AppDeps, buildApp, contextOf } from "../../src/app.ts";
+import { hashPassword } from "../../src/auth/password.ts";
+import { parseEnvironment } from "../../src/config/environment.ts";
+import type { DataRepository } from "../../src/ports/data-repository.ts";
+import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
+import { REGISTRY_PATH } from "../../src/registry/store.ts";
+import { type Clock, manualClock } from "../../src/shared/clock.ts";
+import { AppError } from "../../src/shared/errors.ts";
+import { h2c } from "./h2c.ts";
+import { sampleRegistry } from "./registry-fixture.ts";
+
+export const OPERATOR = { username: "operator", password: "shuttle-cock-42" };
+export const SYNC_SECRET = "sync-secret-for-tests";
+export const TOKEN_SECRET = "token-secret-for-tests-0123456789";
+
+// A cheap scrypt cost keeps sign-in fast in tests; production hashes use ln=15.
+const passwordHash = hashPassword(OPERATOR.username, OPERATOR.password, { ln: 10, r: 8, p: 1 });
+
+/** Spreadsheets for tests that must not touch a workbook: every call fails loudly. */
+export const noSpreadsheets: Spreadsheets = new Proxy({} as Spreadsheets, {
+  get: () => async () => {
+    throw new AppError("upstream_failure", "no spreadsheets in this test");
+  },
+});
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** The registry file to write; `null` writes none. Default: `sampleRegistry()`. */
+  registry?: unknown;
+  clock?: Clock;
+  spreadsheets?: Spreadsheets;
+  repository?: DataRepository;
+  liveRelay?: AppDeps["liveRelay"];
+}
+
+/**
+ * Builds the real app over a temporary data folder and listens on 127.0.0.1 over h2c.
+ * @example const t = await startTestApp(); const res = await t.client.request("GET", "/ping"); await t.close();
+ */
+export async function startTestApp(options: TestAppOptions = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), "tops-data-"));
+  const repository = options.repository ?? createDataFolder(dataDir);
+  const registry = options.registry === undefined ? sampleRegistry() : options.registry;
+  if (registry !== null) {
+    const content = typeof registry === "string" ? registry : `${JSON.stringify(registry, null, 2)}\n`;
+    await repository.write(REGISTRY_PATH, content, (await repository.read(REGISTRY_PATH))?.revision ?? null, "test");
+  }
+  const { config, problems } = parseEnvironment({
+    AUTH_PASSWORD_HASH: await passwordHash,
+    AUTH_TOKEN_SECRET: TOKEN_SECRET,
+    SYNC_SHARED_SECRET: SYNC_SECRET,
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
+  if (!config) throw new Error(problems.join("; "));
+  const clock = options.clock ?? manualClock("2026-11-21T02:00:00Z");
+  const app: FastifyInstance = await buildApp({
+    config,
+    clock,
+    spreadsheets: options.spreadsheets ?? noSpreadsheets,
+    repository,
+    liveRelay: options.liveRelay,
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const client = h2c(url);
+  const ctx = contextOf(app);
+  return {
+    app,
+    ctx,
+    url,
+    client,
+    clock,
+    dataDir,
+    repository,
+    /** A fresh operator token, issued the way sign-in does. */
+    operatorToken: () => ctx.signer!.issueOperator(clock.now(), config.auth.tokenTtlMs).token,
+    deskToken: (day: string, exp = clock.now() + 3_600_000, label: { to?: string; note?: string } = {}) =>
+      ctx.signer!.issueDayToken("desk", { exp, day, ...label }).token,
+    scorerToken: (day: string, exp = clock.now() + 3_600_000, label: { to?: string; note?: string } = {}) =>
+      ctx.signer!.issueDayToken("scorer", { exp, day, ...label }).token,
+    async close() {
+      client.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
