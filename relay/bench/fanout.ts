@@ -1,0 +1,215 @@
+/**
+ * Fan-out benchmark of the relay (issue 5): 2,000 WebSocket clients on one channel in workerd
+ * (Miniflare); time from a push to the last socket holding it, median and p99 over 20 pushes of a
+ * ~200 KB snapshot, against baselines measured in the same run. Then the service-side cost of a
+ * nudge while the relay is down and the nudge is in its cool-down.
+ *
+ * Run: node --import tsx relay/bench/fanout.ts
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import WebSocket from "ws";
+import { createRelayClient } from "../../service/src/adapters/relay-client/index.ts";
+import { systemClock } from "../../service/src/shared/clock.ts";
+import { startRelay } from "../test/helpers.ts";
+
+const SOCKETS = 2_000;
+const PUSHES = 20;
+const WARMUP_PUSHES = 2;
+const SNAPSHOT_BYTES = 200 * 1024;
+const SECRET = "bench-secret";
+const ORIGIN = "https://pages.bench";
+const CONNECT_BATCH = 100;
+const PUSH_DEADLINE_MS = 60_000;
+const NUDGE_CALLS = 100_000;
+
+/** A plain Node `ws` server with the relay's push path, run as a separate process like workerd. */
+const NODE_WS_SERVER = `
+const http = require("node:http");
+const { WebSocketServer } = require("ws");
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    const text = Buffer.concat(chunks).toString();
+    let clients = 0;
+    for (const socket of wss.clients) { socket.send(text); clients++; }
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ clients }));
+  });
+});
+const wss = new WebSocketServer({ server });
+server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
+`;
+
+interface Figures {
+  median: number;
+  p99: number;
+}
+
+/** A snapshot of about `bytes` whose first member is `generatedAt`, so receivers spot it cheaply. */
+function snapshotText(generatedAt: string, bytes: number): string {
+  const row =
+    "17,2026-03-01,09:30,Court 4,MD,R32,ABC01,Alpha One / Alpha Two,XYZ02,Zulu One / Zulu Two,21,19,Ref\n";
+  const matchesCsv =
+    "matchNumber,date,time,court,category,round,teamCode1,team1,teamCode2,team2,team1Score,team2Score,referee\n";
+  const body = matchesCsv + row.repeat(Math.ceil(bytes / row.length));
+  return JSON.stringify({ generatedAt, event: "bench", day: "day-1", facilities: [], matchesCsv: body });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Opens `count` sockets in batches and counts, per push marker, the sockets that hold it. */
+async function openSockets(url: string, count: number) {
+  const sockets: WebSocket[] = [];
+  let marker = "";
+  let holding = 0;
+  let onAll: (() => void) | undefined;
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, () => {
+      // Skipping UTF-8 validation keeps the clients' own cost out of the figure as far as possible.
+      const socket = new WebSocket(url, {
+        origin: ORIGIN,
+        skipUTF8Validation: true,
+        perMessageDeflate: false,
+      });
+      socket.on("message", (data: Buffer) => {
+        if (marker !== "" && data.subarray(0, 64).toString().includes(marker) && ++holding === count)
+          onAll?.();
+      });
+      sockets.push(socket);
+      return new Promise<void>((resolve, reject) => {
+        socket.once("open", () => resolve());
+        socket.once("error", reject);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return {
+    /** Resolves when every socket holds the message marked `next`. */
+    expect(next: string): Promise<void> {
+      marker = next;
+      holding = 0;
+      return new Promise((resolve, reject) => {
+        const deadline = setTimeout(
+          () => reject(new Error(`only ${holding}/${count} sockets got ${next}`)),
+          PUSH_DEADLINE_MS,
+        );
+        onAll = () => {
+          clearTimeout(deadline);
+          resolve();
+        };
+      });
+    },
+    close(): void {
+      for (const socket of sockets) socket.terminate();
+    },
+  };
+}
+
+/** Pushes PUSHES snapshots (after warm-up) and measures push → last socket holding it, in ms. */
+async function measure(pushUrl: string, socketUrl: string, count: number): Promise<Figures> {
+  const clients = await openSockets(socketUrl, count);
+  const times: number[] = [];
+  try {
+    for (let push = 0; push < WARMUP_PUSHES + PUSHES; push++) {
+      const generatedAt = new Date(Date.UTC(2026, 2, 1, 8, 0, push)).toISOString();
+      const text = snapshotText(generatedAt, SNAPSHOT_BYTES);
+      const held = clients.expect(generatedAt);
+      const start = performance.now();
+      const response = await fetch(pushUrl, {
+        method: "POST",
+        headers: { "x-publish-secret": SECRET },
+        body: text,
+      });
+      if (!response.ok) throw new Error(`push answered ${response.status}: ${await response.text()}`);
+      await held;
+      if (push >= WARMUP_PUSHES) times.push(performance.now() - start);
+    }
+  } finally {
+    clients.close();
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function relayFanOut(count: number, day: string): Promise<Figures> {
+  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  try {
+    const socketUrl = `${relay.url.replace(/^http/, "ws")}/live/bench/${day}`;
+    return await measure(`${relay.url}/publish/bench/${day}`, socketUrl, count);
+  } finally {
+    await relay.dispose();
+  }
+}
+
+async function nodeWsFanOut(count: number): Promise<Figures> {
+  const child: ChildProcess = spawn(process.execPath, ["-e", NODE_WS_SERVER], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout?.once("data", (data: Buffer) => resolve(data.toString().trim()));
+      child.once("exit", (code) => reject(new Error(`node ws server exited with ${code}`)));
+    });
+    return await measure(`http://127.0.0.1:${port}/publish`, `ws://127.0.0.1:${port}/`, count);
+  } finally {
+    child.kill();
+  }
+}
+
+/** µs per call of an awaited nudge during the cool-down, and of an awaited no-op. */
+async function nudgeCost(): Promise<{ nudge: number; noop: number }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const relay = createRelayClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    secret: SECRET,
+    pushTimeoutMs: 1_000,
+    clock: systemClock,
+    logger: { warn: () => {} },
+  });
+  await relay.nudge("bench", "day-1", "Hall A"); // fails: the relay is down, the cool-down starts
+  const noop = async (_event: string, _day: string, _facility: string): Promise<void> => {};
+  const time = async (call: (event: string, day: string, facility: string) => Promise<void>) => {
+    const start = performance.now();
+    for (let i = 0; i < NUDGE_CALLS; i++) await call("bench", "day-1", "Hall A");
+    return ((performance.now() - start) * 1000) / NUDGE_CALLS;
+  };
+  await time(noop);
+  await time((e, d, f) => relay.nudge(e, d, f));
+  return { noop: await time(noop), nudge: await time((e, d, f) => relay.nudge(e, d, f)) };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** Runs the benchmark and prints the figures. */
+export async function main(): Promise<void> {
+  const kb = Math.round(snapshotText(new Date(0).toISOString(), SNAPSHOT_BYTES).length / 1024);
+  console.log(`relay fan-out: ${PUSHES} pushes of a ${kb} KB snapshot (after ${WARMUP_PUSHES} warm-up)`);
+  const many = await relayFanOut(SOCKETS, "day-1");
+  console.log(`  relay, ${SOCKETS} sockets:      median ${fmt(many.median)}  p99 ${fmt(many.p99)}`);
+  const one = await relayFanOut(1, "day-2");
+  console.log(`  relay, 1 socket (baseline): median ${fmt(one.median)}  p99 ${fmt(one.p99)}`);
+  const node = await nodeWsFanOut(SOCKETS);
+  console.log(`  node ws, ${SOCKETS} sockets (baseline): median ${fmt(node.median)}  p99 ${fmt(node.p99)}`);
+  console.log(
+    `  ratio relay/node ws: median ${(many.median / node.median).toFixed(2)}x  p99 ${(many.p99 / node.p99).toFixed(2)}x`,
+  );
+  console.log(`  ratio ${SOCKETS} sockets/1 socket: median ${(many.median / one.median).toFixed(1)}x`);
+  const cost = await nudgeCost();
+  console.log(`nudge while the relay is down, in the cool-down (${NUDGE_CALLS} awaited calls):`);
+  console.log(
+    `  ${cost.nudge.toFixed(3)} µs per call; no-op baseline ${cost.noop.toFixed(3)} µs; ratio ${(cost.nudge / cost.noop).toFixed(1)}x`,
+  );
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

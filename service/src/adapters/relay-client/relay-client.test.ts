@@ -1,0 +1,201 @@
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { connect, type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
+import { manualClock } from "../../shared/clock.ts";
+import { AppError } from "../../shared/errors.ts";
+import { createRelayClient, NUDGE_COOLDOWN_MS, NUDGE_FAILED, type RelayClientOptions } from "./index.ts";
+
+const SECRET = "relay-client-secret";
+const ORIGIN = "https://pages.test";
+
+function recordingLogger() {
+  const warnings: Array<{ obj: object; msg: string }> = [];
+  return { warnings, warn: (obj: object, msg: string) => warnings.push({ obj, msg }) };
+}
+
+function client(baseUrl: string, extra: Partial<RelayClientOptions> = {}) {
+  const clock = manualClock("2026-03-01T08:00:00Z");
+  const logger = recordingLogger();
+  const relay = createRelayClient({ baseUrl, secret: SECRET, pushTimeoutMs: 5_000, clock, logger, ...extra });
+  return { relay, clock, logger };
+}
+
+/** A local server answering every request with `status` (or never, with `null`), counting requests. */
+async function fakeRelay(
+  status: number | null,
+): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+  let requests = 0;
+  const server: Server = createServer((request, response) => {
+    requests++;
+    request.resume();
+    if (status !== null)
+      response.writeHead(status, { "content-type": "application/json" }).end('{"code":"x"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The address of a relay that is down: a port that was just freed. */
+async function closedPort(): Promise<string> {
+  const stopped = await fakeRelay(200);
+  await stopped.close();
+  return stopped.url;
+}
+
+/** Resolves on the next turn of the event loop; a promise that settles first did no network I/O. */
+function nextTurn(): Promise<"next turn"> {
+  return new Promise((resolve) => setImmediate(() => resolve("next turn")));
+}
+
+describe("the relay client against the relay in workerd", () => {
+  let worker: RunningRelay;
+  before(async () => {
+    worker = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  });
+  after(() => worker.dispose());
+
+  it("publish pushes the snapshot to the day's channel and answers { clients }", async () => {
+    const { relay } = client(`${worker.url}/`);
+    assert.equal(relay.baseUrl, worker.url);
+    const page = await connect(worker.url, "/live/open-2026/day-1", ORIGIN);
+    const snapshot = {
+      event: "open-2026",
+      day: "day-1",
+      generatedAt: "2026-03-01T08:00:00.000Z",
+      facilities: [],
+    };
+    assert.deepEqual(await relay.publish("open-2026", "day-1", snapshot), { clients: 1 });
+    assert.deepEqual(JSON.parse(await page.next()), snapshot);
+    await page.close();
+  });
+
+  it("publish rejects with upstream_failure when the relay refuses the secret, without the secret", async () => {
+    const { relay } = client(worker.url, { secret: "not-the-secret" });
+    const error = await relay.publish("open-2026", "day-1", { generatedAt: "2026-03-01T08:00:00Z" }).then(
+      () => assert.fail("the push was accepted"),
+      (thrown: unknown) => thrown,
+    );
+    assert.ok(error instanceof AppError);
+    assert.equal(error.code, "upstream_failure");
+    assert.match(error.message, /401 unauthorized/);
+    assert.doesNotMatch(error.message, /not-the-secret/);
+  });
+
+  it("nudge reaches the attendance sockets and logs nothing", async () => {
+    const { relay, logger } = client(worker.url);
+    const desk = await connect(worker.url, "/attendance/open-2026/day-1", ORIGIN);
+    await relay.nudge("open-2026", "day-1", "Hall A");
+    assert.equal(await desk.next(), '{"type":"attendance","facility":"Hall A"}');
+    assert.deepEqual(logger.warnings, []);
+    await desk.close();
+  });
+});
+
+describe("publish when the relay cannot be reached", () => {
+  it("rejects with upstream_failure when the relay is down", async () => {
+    const { relay } = client(await closedPort());
+    await assert.rejects(relay.publish("ev", "day-1", { generatedAt: "2026-03-01T08:00:00Z" }), {
+      code: "upstream_failure",
+    });
+  });
+
+  it("rejects after LIVE_PUSH_TIMEOUT_MS when the relay never answers", async () => {
+    const hanging = await fakeRelay(null);
+    try {
+      const { relay } = client(hanging.url, { pushTimeoutMs: 50 });
+      await assert.rejects(relay.publish("ev", "day-1", {}), {
+        code: "upstream_failure",
+        message: /within 50 ms/,
+      });
+    } finally {
+      await hanging.close();
+    }
+  });
+});
+
+describe("nudge rules", () => {
+  it("3. a failure logs `live nudge failed`, never throws, and never logs the secret", async () => {
+    const { relay, logger } = client(await closedPort());
+    await relay.nudge("ev", "day-1", "Hall A");
+    assert.equal(logger.warnings.length, 1);
+    assert.equal(logger.warnings[0]?.msg, "live nudge failed");
+    assert.doesNotMatch(JSON.stringify(logger.warnings), new RegExp(SECRET));
+  });
+
+  it("3. after a failure, a nudge during the 60 s returns at once with no request", async () => {
+    const { relay, logger } = client(await closedPort());
+    await relay.nudge("ev", "day-1", "Hall A");
+    assert.equal(logger.warnings.length, 1);
+    const second = relay.nudge("ev", "day-1", "Hall B").then(() => "returned" as const);
+    assert.equal(await Promise.race([second, nextTurn()]), "returned");
+    assert.equal(logger.warnings.length, 1);
+  });
+
+  it("3. the cool-down lasts 60 s from the failure, then nudges are sent again", async () => {
+    const failing = await fakeRelay(503);
+    try {
+      const { relay, clock, logger } = client(failing.url);
+      await relay.nudge("ev", "day-1", "Hall A");
+      assert.equal(failing.requests(), 1);
+      assert.deepEqual(logger.warnings[0]?.obj, {
+        event: "ev",
+        day: "day-1",
+        facility: "Hall A",
+        relay: failing.url,
+        status: 503,
+      });
+      clock.advance(NUDGE_COOLDOWN_MS - 1);
+      await relay.nudge("ev", "day-1", "Hall A");
+      assert.equal(failing.requests(), 1);
+      clock.advance(1);
+      await relay.nudge("ev", "day-1", "Hall A");
+      assert.equal(failing.requests(), 2);
+      assert.equal(logger.warnings.length, 2);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("2. a nudge the relay does not answer in time is a failure (timeout)", async () => {
+    const hanging = await fakeRelay(null);
+    try {
+      const { relay, logger } = client(hanging.url, { nudgeTimeoutMs: 50 });
+      await relay.nudge("ev", "day-1", "Hall A");
+      assert.equal(logger.warnings[0]?.msg, NUDGE_FAILED);
+      assert.match(
+        String((logger.warnings[0]?.obj as { error?: string } | undefined)?.error),
+        /within 50 ms/,
+      );
+    } finally {
+      await hanging.close();
+    }
+  });
+});
+
+describe("options are validated once", () => {
+  const clock = manualClock(0);
+  const logger = recordingLogger();
+  const base = { baseUrl: "http://127.0.0.1:1", secret: SECRET, pushTimeoutMs: 1000, clock, logger };
+
+  it("refuses a baseUrl that is not http or https, naming the option", () => {
+    assert.throws(() => createRelayClient({ ...base, baseUrl: "ftp://relay.test" }), /baseUrl/);
+    assert.throws(() => createRelayClient({ ...base, baseUrl: "not a url" }), /baseUrl/);
+  });
+
+  it("refuses an empty secret and a timeout below 1", () => {
+    assert.throws(() => createRelayClient({ ...base, secret: "" }), /secret/);
+    assert.throws(() => createRelayClient({ ...base, pushTimeoutMs: 0 }), /pushTimeoutMs/);
+    assert.throws(() => createRelayClient({ ...base, pushTimeoutMs: 1.5 }), /pushTimeoutMs/);
+  });
+});

@@ -1,0 +1,143 @@
+import type { LiveRelay, PushResult } from "../../ports/live-relay.ts";
+import type { Clock } from "../../shared/clock.ts";
+import { AppError } from "../../shared/errors.ts";
+
+/** The spec's nudge timeout. */
+export const NUDGE_TIMEOUT_MS = 2_000;
+/** After a failed nudge the instance sends none for this long (the spec's nudge rules). */
+export const NUDGE_COOLDOWN_MS = 60_000;
+/** The warning a failed nudge logs, exactly as the spec words it. */
+export const NUDGE_FAILED = "live nudge failed";
+
+/** The part of a pino-style logger the client needs. */
+export interface WarnLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/** Options of {@link createRelayClient}, validated once. */
+export interface RelayClientOptions {
+  /** `LIVE_PUSH_URL`: the relay's http or https base URL. */
+  baseUrl: string;
+  /** `LIVE_PUSH_SECRET`, sent as `X-Publish-Secret`; never logged. */
+  secret: string;
+  /** `LIVE_PUSH_TIMEOUT_MS`: the bound on one snapshot push. */
+  pushTimeoutMs: number;
+  clock: Clock;
+  logger: WarnLogger;
+  /** The nudge timeout; {@link NUDGE_TIMEOUT_MS} unless a test shortens it. */
+  nudgeTimeoutMs?: number;
+}
+
+/**
+ * The service's client of the live relay worker (the {@link LiveRelay} port).
+ * @throws Error when an option is invalid, naming the option.
+ * @example
+ * const relay = createRelayClient({
+ *   baseUrl: config.livePushUrl, secret: config.livePushSecret, pushTimeoutMs: config.livePushTimeoutMs,
+ *   clock: systemClock, logger,
+ * });
+ * await relay.nudge("open-2026", "day-1", "Hall A"); // never throws
+ */
+export function createRelayClient(options: RelayClientOptions): LiveRelay {
+  const baseUrl = validBaseUrl(options.baseUrl);
+  if (options.secret === "") throw new Error("relay client: secret must not be empty");
+  const pushTimeoutMs = validTimeout("pushTimeoutMs", options.pushTimeoutMs);
+  const nudgeTimeoutMs = validTimeout("nudgeTimeoutMs", options.nudgeTimeoutMs ?? NUDGE_TIMEOUT_MS);
+  const { secret, clock, logger } = options;
+  let mutedUntil = Number.NEGATIVE_INFINITY;
+
+  function post(action: "publish" | "nudge", event: string, day: string, body: unknown, timeoutMs: number) {
+    return fetch(`${baseUrl}/${action}/${encodeURIComponent(event)}/${encodeURIComponent(day)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-publish-secret": secret },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
+
+  return {
+    baseUrl,
+
+    async publish(event, day, snapshot): Promise<PushResult> {
+      let response: Response;
+      let text: string;
+      try {
+        response = await post("publish", event, day, snapshot, pushTimeoutMs);
+        text = await response.text();
+      } catch (error) {
+        throw new AppError(
+          "upstream_failure",
+          `live push to ${baseUrl} failed: ${reason(error, pushTimeoutMs)}`,
+        );
+      }
+      const answer = parseJson(text);
+      if (!response.ok) {
+        throw new AppError(
+          "upstream_failure",
+          `live push to ${baseUrl} refused: ${response.status} ${codeOf(answer)}`,
+        );
+      }
+      const clients = (answer as { clients?: unknown } | null)?.clients;
+      if (typeof clients !== "number") {
+        throw new AppError("upstream_failure", `live push to ${baseUrl} answered without clients`);
+      }
+      return { clients };
+    },
+
+    async nudge(event, day, facility): Promise<void> {
+      if (clock.now() < mutedUntil) return;
+      let failure: object | undefined;
+      try {
+        const response = await post("nudge", event, day, { facility }, nudgeTimeoutMs);
+        await response.arrayBuffer();
+        if (!response.ok) failure = { status: response.status };
+      } catch (error) {
+        failure = { error: reason(error, nudgeTimeoutMs) };
+      }
+      if (failure === undefined) return;
+      mutedUntil = clock.now() + NUDGE_COOLDOWN_MS;
+      logger.warn({ event, day, facility, relay: baseUrl, ...failure }, NUDGE_FAILED);
+    },
+  };
+}
+
+function validBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`relay client: baseUrl must be an http or https URL, got "${value}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`relay client: baseUrl must be an http or https URL, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function validTimeout(key: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`relay client: ${key} must be a whole number at least 1`);
+  return value;
+}
+
+/** A message for a failed request that names the timeout and never carries the request's headers. */
+function reason(error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === "TimeoutError")
+    return `no answer within ${timeoutMs} ms`;
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.message}${cause}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function codeOf(answer: unknown): string {
+  const code = (answer as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { parseEnvironment, problemsMessage, UNSET_WARNING_PREFIX, unsetWarning } from "./environment.ts";
+
+describe("startup validation", () => {
+  test("defaults when nothing is set", () => {
+    const { config, problems, unset } = parseEnvironment({});
+    assert.deepEqual(problems, []);
+    assert.equal(config?.port, 8080);
+    assert.equal(config?.auth.tokenTtlMs, 43_200_000);
+    assert.equal(config?.registryTtlMs, 60_000);
+    assert.equal(config?.sheets.backend, "local");
+    assert.equal(config?.data.backend, "local");
+    assert.deepEqual(unset, ["AUTH_PASSWORD_HASH", "AUTH_TOKEN_SECRET", "SYNC_SHARED_SECRET", "LIVE_PUSH_URL", "LIVE_PUSH_SECRET"]);
+  });
+
+  test("every variable is trimmed and a blank value counts as unset", () => {
+    const { config, unset } = parseEnvironment({ PORT: "  9090 ", SYNC_SHARED_SECRET: "   ", SYNC_CONFIG_TTL_MS: "" });
+    assert.equal(config?.port, 9090);
+    assert.equal(config?.auth.syncSharedSecret, undefined);
+    assert.equal(config?.registryTtlMs, 60_000);
+    assert.ok(unset.includes("SYNC_SHARED_SECRET"));
+  });
+
+  test("every set-but-unusable value is named in one message", () => {
+    const { config, problems } = parseEnvironment({
+      PORT: "70000",
+      AUTH_TOKEN_TTL_MS: "0",
+      SYNC_CONFIG_TTL_MS: "-1",
+      LIVE_PUSH_URL: "ftp://relay",
+      LIVE_PUSH_TIMEOUT_MS: "1.5",
+      SHEETS_FETCH_TIMEOUT_MS: "soon",
+      SCORESHEET_CONCURRENCY: "0",
+      AUTH_PASSWORD_HASH: "hunter2",
+      SHEETS_BACKEND: "excel",
+    });
+    assert.equal(config, undefined);
+    const message = problemsMessage(problems);
+    for (const name of [
+      "PORT",
+      "AUTH_TOKEN_TTL_MS",
+      "SYNC_CONFIG_TTL_MS",
+      "LIVE_PUSH_URL",
+      "LIVE_PUSH_TIMEOUT_MS",
+      "SHEETS_FETCH_TIMEOUT_MS",
+      "SCORESHEET_CONCURRENCY",
+      "AUTH_PASSWORD_HASH",
+      "SHEETS_BACKEND",
+    ]) {
+      assert.ok(message.includes(name), `${name} is named`);
+    }
+    assert.ok(!message.includes("hunter2"), "a secret's value is never echoed");
+  });
+
+  test("limits at their edges: PORT 1 and 65535, SHEETS_FETCH_TIMEOUT_MS 0, SYNC_CONFIG_TTL_MS 0", () => {
+    assert.equal(parseEnvironment({ PORT: "1" }).config?.port, 1);
+    assert.equal(parseEnvironment({ PORT: "65535" }).config?.port, 65535);
+    assert.equal(parseEnvironment({ PORT: "0" }).config, undefined);
+    assert.equal(parseEnvironment({ SHEETS_FETCH_TIMEOUT_MS: "0" }).config?.sheets.fetchTimeoutMs, 0);
+    assert.equal(parseEnvironment({ SYNC_CONFIG_TTL_MS: "0" }).config?.registryTtlMs, 0);
+    assert.equal(parseEnvironment({ LIVE_PUSH_TIMEOUT_MS: "0" }).config, undefined);
+  });
+
+  test("one warning line names what is unset", () => {
+    const line = unsetWarning(["SYNC_SHARED_SECRET", "LIVE_PUSH_URL"]);
+    assert.equal(line, `${UNSET_WARNING_PREFIX} SYNC_SHARED_SECRET, LIVE_PUSH_URL`);
+    assert.ok(line?.startsWith("Environment: not set, so what they enable is off or fails closed:"));
+    assert.equal(unsetWarning([]), undefined);
+  });
+
+  test("the GitHub backend needs DATA_REPO as owner/name", () => {
+    assert.equal(parseEnvironment({ DATA_BACKEND: "github" }).config, undefined);
+    const { config, unset } = parseEnvironment({ DATA_BACKEND: "github", DATA_REPO: "club/tournament-data" });
+    assert.equal(config?.data.backend, "github");
+    assert.ok(unset.includes("DATA_REPO_TOKEN"));
+  });
+});
