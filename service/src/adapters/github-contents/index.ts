@@ -1,0 +1,127 @@
+import { Octokit } from "@octokit/rest";
+import { type DataRepository, RevisionConflictError, type StoredFile } from "../../ports/data-repository.ts";
+import { AppError } from "../../shared/errors.ts";
+import { gitBlobSha } from "../../shared/git-blob.ts";
+import { assertRepositoryPath } from "../data-folder/repository-path.ts";
+
+export interface GitHubContentsOptions {
+  /** `DATA_REPO`: `owner/name`. */
+  repo: string;
+  /** `DATA_BRANCH`. */
+  branch: string;
+  /** `DATA_REPO_TOKEN`; without it only a public repository can be read. */
+  token?: string;
+  /** `GITHUB_API_URL`, such as `https://api.github.com`. */
+  apiUrl: string;
+  /** Bound on each API call in milliseconds; default 20 000, 0 = none. */
+  timeoutMs?: number;
+}
+
+interface ContentFile {
+  type?: string;
+  sha?: string;
+  content?: string;
+  encoding?: string;
+}
+
+// Octokit logs every failed request; a 404 or 409 here is an expected answer, not an error.
+const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" ? status : undefined;
+}
+
+function failure(action: string, error: unknown): AppError {
+  const status = statusOf(error);
+  const names = [(error as Error).name, ((error as Error).cause as Error | undefined)?.name];
+  if (names.includes("TimeoutError") || names.includes("AbortError")) {
+    return new AppError("upstream_failure", `the data repository did not answer in time (${action})`);
+  }
+  const detail =
+    status === undefined || status === 500 ? "could not be reached or failed" : `answered HTTP ${status}`;
+  return new AppError("upstream_failure", `the data repository ${detail} (${action})`);
+}
+
+/**
+ * The data-repository port over the GitHub Contents API. The revision is the file's blob sha, the
+ * same git blob hash the local data folder reports. A file over 1 MB, which the JSON answer leaves
+ * empty (`encoding: "none"`), is read again through the raw media type and its sha computed from
+ * the bytes. A write sends the sha read; GitHub's 409 (stale sha) or 422 (sha missing for an
+ * existing file) is a `RevisionConflictError`.
+ * @example const repo = createGitHubContents({ repo: "acme/tournament-data", branch: "main", token, apiUrl });
+ */
+export function createGitHubContents(options: GitHubContentsOptions): DataRepository {
+  const [owner = "", repo = ""] = options.repo.split("/");
+  const octokit = new Octokit({
+    auth: options.token,
+    baseUrl: options.apiUrl,
+    userAgent: "tournament-ops",
+    log: QUIET,
+  });
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const request = () => ({ signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined });
+
+  async function readRaw(path: string): Promise<StoredFile> {
+    const response = await octokit.rest.repos.getContent({
+      owner,
+      repo,
+      path,
+      ref: options.branch,
+      mediaType: { format: "raw" },
+      request: { ...request(), parseSuccessResponseBody: false },
+    });
+    // Unparsed, so that the bytes, and so the sha, are exactly the stored ones.
+    const bytes = Buffer.from(await new Response(response.data as unknown as ReadableStream).arrayBuffer());
+    return { content: bytes.toString("utf8"), revision: gitBlobSha(bytes) };
+  }
+
+  return {
+    async read(path) {
+      assertRepositoryPath(path);
+      try {
+        const { data } = await octokit.rest.repos.getContent({
+          owner,
+          repo,
+          path,
+          ref: options.branch,
+          request: request(),
+        });
+        if (Array.isArray(data) || (data as ContentFile).type !== "file") {
+          throw new AppError("upstream_failure", `the data repository sent no file for ${path}`);
+        }
+        const file = data as ContentFile;
+        if (file.encoding === "base64" && typeof file.content === "string" && typeof file.sha === "string") {
+          return { content: Buffer.from(file.content, "base64").toString("utf8"), revision: file.sha };
+        }
+        return await readRaw(path);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (statusOf(error) === 404) return undefined;
+        throw failure(`reading ${path}`, error);
+      }
+    },
+
+    async write(path, content, expectedRevision, message) {
+      assertRepositoryPath(path);
+      try {
+        const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+          owner,
+          repo,
+          path,
+          message,
+          branch: options.branch,
+          content: Buffer.from(content, "utf8").toString("base64"),
+          ...(expectedRevision === null ? {} : { sha: expectedRevision }),
+          request: request(),
+        });
+        return { revision: data.content?.sha ?? gitBlobSha(content) };
+      } catch (error) {
+        const status = statusOf(error);
+        const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
+        if (staleSha) throw new RevisionConflictError(path);
+        throw failure(`writing ${path}`, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { GoogleAuth } from "google-auth-library";
+
+/** Where the Sheets adapter gets the service account's bearer token and name. */
+export interface SheetsCredentials {
+  /** A bearer token, or `undefined` when none can be obtained (the API key is then used for reads). */
+  accessToken(): Promise<string | undefined>;
+  /** The account to name in the share-with message, when the credentials say it. */
+  serviceAccountEmail(): Promise<string | undefined>;
+}
+
+const SCOPE = "https://www.googleapis.com/auth/spreadsheets";
+/** After a failed lookup, Application Default Credentials are not probed again for this long. */
+const RETRY_LOOKUP_AFTER_MS = 60_000;
+
+/**
+ * The production credentials: `SHEETS_ACCESS_TOKEN` when set (development override), otherwise the
+ * service account through Application Default Credentials (Cloud Run's metadata server, or a key
+ * file named by `GOOGLE_APPLICATION_CREDENTIALS`). The library caches and refreshes the token.
+ * @example const credentials = defaultSheetsCredentials(config.sheets.accessToken);
+ */
+export function defaultSheetsCredentials(
+  overrideToken: string | undefined,
+  now: () => number = Date.now,
+): SheetsCredentials {
+  if (overrideToken) {
+    return { accessToken: async () => overrideToken, serviceAccountEmail: async () => undefined };
+  }
+  const auth = new GoogleAuth({ scopes: [SCOPE] });
+  let failedAt = Number.NEGATIVE_INFINITY;
+  return {
+    async accessToken() {
+      // Probing for credentials that are not there can take seconds; do not repeat it on every read.
+      if (now() - failedAt < RETRY_LOOKUP_AFTER_MS) return undefined;
+      try {
+        return (await auth.getAccessToken()) ?? undefined;
+      } catch {
+        failedAt = now();
+        return undefined;
+      }
+    },
+    async serviceAccountEmail() {
+      try {
+        return (await auth.getCredentials()).client_email ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { FaultPlan, type FaultScope } from "./fault-plan.ts";
+import { listen, type RunningServer, readBody, sendJson } from "./http-server.ts";
+
+export interface GitHubApiFake extends RunningServer {
+  /** Puts a file on a branch (default: the fake's default branch) without a request. */
+  setFile(path: string, content: string | Buffer, branch?: string): void;
+  /** A file's bytes on a branch, or `undefined`. */
+  file(path: string, branch?: string): Buffer | undefined;
+  /** The next matching requests answer `status` with GitHub's error JSON. */
+  failNext(fault: { status: 401 | 403 | 404 | 409 | 422 | 429 | 500 | 502 } & FaultScope): void;
+  hangNext(scope?: FaultScope): void;
+  resetNext(scope?: FaultScope): void;
+  malformedNext(scope?: FaultScope): void;
+  setLatency(ms: number): void;
+  readonly requests: FaultPlan["requests"];
+  count(pathPart?: string): number;
+  resetLog(): void;
+}
+
+const DOCS_GET = "https://docs.github.com/rest/repos/contents#get-repository-content";
+const DOCS_PUT = "https://docs.github.com/rest/repos/contents#create-or-update-file-contents";
+/** Documented: files over 1 MB are served only through the raw (or object) media type. */
+const INLINE_LIMIT = 1024 * 1024;
+
+const MESSAGES: Record<number, string> = {
+  401: "Bad credentials",
+  403: "Resource not accessible by personal access token",
+  404: "Not Found",
+  409: "Conflict",
+  422: "Validation Failed",
+  429: "API rate limit exceeded",
+  500: "Server Error",
+  502: "Server Error",
+};
+
+function blobSha(bytes: Buffer): string {
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+function fail(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  docs = "https://docs.github.com/rest",
+): void {
+  sendJson(res, status, { message, documentation_url: docs, status: String(status) });
+}
+
+/**
+ * Starts a fake of the GitHub REST Contents API on 127.0.0.1: `GET` and `PUT`
+ * `/repos/{owner}/{repo}/contents/{path}` with `ref` / `branch`, base64 content, `sha` semantics
+ * (409 on a stale sha, 422 when an existing file's sha is missing), 404 in GitHub's error JSON,
+ * and the raw media type, the only way to read a file over 1 MB.
+ * @example const fake = await startGitHubApiFake({ repo: "acme/data", token: "t" });
+ */
+export async function startGitHubApiFake(options: {
+  repo: string;
+  token?: string;
+  defaultBranch?: string;
+}): Promise<GitHubApiFake> {
+  const defaultBranch = options.defaultBranch ?? "main";
+  const branches = new Map<string, Map<string, Buffer>>([[defaultBranch, new Map()]]);
+  const plan = new FaultPlan();
+  let commits = 0;
+
+  function fileEntry(path: string, bytes: Buffer) {
+    return { type: "file", name: path.split("/").pop(), path, sha: blobSha(bytes), size: bytes.length };
+  }
+
+  function get(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): void {
+    const ref = query.get("ref") ?? defaultBranch;
+    const files = branches.get(ref);
+    if (!files) {
+      fail(res, 404, `No commit found for the ref ${ref}`, DOCS_GET);
+      return;
+    }
+    const bytes = files.get(path);
+    if (!bytes) {
+      const children = [...files.entries()].filter(([p]) => p.startsWith(`${path}/`));
+      if (children.length === 0) fail(res, 404, "Not Found", DOCS_GET);
+      else
+        sendJson(
+          res,
+          200,
+          children.map(([p, b]) => fileEntry(p, b)),
+        );
+      return;
+    }
+    if (/\.raw\b|\.raw\+json|vnd\.github\.raw/.test(req.headers.accept ?? "")) {
+      res.writeHead(200, {
+        "content-type": "application/vnd.github.raw; charset=utf-8",
+        "content-length": bytes.length,
+      });
+      res.end(bytes);
+      return;
+    }
+    const inline = bytes.length <= INLINE_LIMIT;
+    sendJson(res, 200, {
+      ...fileEntry(path, bytes),
+      encoding: inline ? "base64" : "none",
+      // GitHub wraps base64 content at 60 characters.
+      content: inline ? (bytes.toString("base64").match(/.{1,60}/g) ?? []).join("\n") : "",
+    });
+  }
+
+  async function put(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const body = JSON.parse((await readBody(req)) || "{}") as {
+      message?: string;
+      content?: string;
+      sha?: string;
+      branch?: string;
+    };
+    if (!body.message) return fail(res, 422, 'Invalid request.\n\n"message" wasn\'t supplied.', DOCS_PUT);
+    if (typeof body.content !== "string")
+      return fail(res, 422, 'Invalid request.\n\n"content" wasn\'t supplied.', DOCS_PUT);
+    const files = branches.get(body.branch ?? defaultBranch);
+    if (!files) return fail(res, 404, `Branch ${body.branch} not found`, DOCS_PUT);
+    const current = files.get(path);
+    if (current && body.sha === undefined)
+      return fail(res, 422, 'Invalid request.\n\n"sha" wasn\'t supplied.', DOCS_PUT);
+    if (body.sha !== undefined && (!current || blobSha(current) !== body.sha)) {
+      return fail(res, 409, `${path} does not match ${body.sha}`, DOCS_PUT);
+    }
+    const bytes = Buffer.from(body.content, "base64");
+    files.set(path, bytes);
+    commits += 1;
+    const commitSha = createHash("sha1").update(`commit ${commits}`).digest("hex");
+    sendJson(res, current ? 200 : 201, {
+      content: fileEntry(path, bytes),
+      commit: { sha: commitSha, message: body.message },
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const fault = plan.take({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+    });
+    await plan.delay(plan.latencyMs);
+    if (fault?.kind === "status")
+      return fail(res, fault.status ?? 500, MESSAGES[fault.status ?? 500] ?? "Error");
+    if (fault)
+      return plan.play(fault, res, JSON.stringify({ message: "cut off here", documentation_url: DOCS_GET }));
+    const bearer = /^(?:token|Bearer) (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    if (options.token !== undefined && bearer !== options.token) return fail(res, 401, "Bad credentials");
+    const match = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
+    if (!match || `${match[1]}/${match[2]}` !== options.repo) return fail(res, 404, "Not Found");
+    const path = decodeURIComponent(match[3] ?? "");
+    if (req.method === "GET") return get(req, res, path, url.searchParams);
+    if (req.method === "PUT") return put(req, res, path);
+    fail(res, 404, "Not Found");
+  }
+
+  const server = await listen(handle, () => plan.stop());
+  return {
+    ...server,
+    setFile(path, content, branch = defaultBranch) {
+      if (!branches.has(branch)) branches.set(branch, new Map());
+      branches.get(branch)?.set(path, Buffer.from(content));
+    },
+    file: (path, branch = defaultBranch) => branches.get(branch)?.get(path),
+    failNext: ({ status, ...scope }) => plan.add("status", scope, status),
+    hangNext: (scope) => plan.add("hang", scope),
+    resetNext: (scope) => plan.add("reset", scope),
+    malformedNext: (scope) => plan.add("malformed", scope),
+    setLatency: (ms) => {
+      plan.latencyMs = ms;
+    },
+    requests: plan.requests,
+    count: (pathPart) => plan.count(pathPart),
+    resetLog: () => plan.clear(),
+  };
+}
