@@ -48,7 +48,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
   const registry = options.registry === undefined ? sampleRegistry() : options.registry;
   if (registry !== null) {
     const content = typeof registry === "string" ? registry : `${JSON.stringify(registry, null, 2)}\n`;
-    await repository.write(REGISTRY_PATH, content, (await repository.read(REGISTRY_PATH))?.revision ?? null, "test");
+    await repository.write(
+      REGISTRY_PATH,
+      content,
+      (await repository.read(REGISTRY_PATH))?.revision ?? null,
+      "test",
+    );
   }
   const { config, problems } = parseEnvironment({
     AUTH_PASSWORD_HASH: await passwordHash,

@@ -33,7 +33,8 @@ export function h2c(baseUrl: string) {
       const headers: Record<string, string> = { ":method": method, ":path": path, ...options.headers };
       let payload: Buffer | undefined;
       if (options.body !== undefined) {
-        if (Buffer.isBuffer(options.body) || typeof options.body === "string") payload = Buffer.from(options.body);
+        if (Buffer.isBuffer(options.body) || typeof options.body === "string")
+          payload = Buffer.from(options.body);
         else {
           payload = Buffer.from(JSON.stringify(options.body));
           headers["content-type"] ??= "application/json";

@@ -24,7 +24,11 @@ export function sampleRegistry() {
               { name: "Annex", sheetId: "" },
             ],
           },
-          "open-sun": { label: "Sunday", date: "2026-11-22", facilities: [{ name: "Hall A", sheetId: "open-sun-hall-a" }] },
+          "open-sun": {
+            label: "Sunday",
+            date: "2026-11-22",
+            facilities: [{ name: "Hall A", sheetId: "open-sun-hall-a" }],
+          },
         },
       },
       "dual-2026": {
@@ -32,7 +36,11 @@ export function sampleRegistry() {
         attendance: "console",
         scoreEntry: "console",
         days: {
-          "dual-d1": { label: "Meet day", date: "2026-11-21", facilities: [{ name: "Court House", sheetId: "dual-court" }] },
+          "dual-d1": {
+            label: "Meet day",
+            date: "2026-11-21",
+            facilities: [{ name: "Court House", sheetId: "dual-court" }],
+          },
         },
       },
       "teams-2026": {

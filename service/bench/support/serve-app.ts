@@ -1,0 +1,21 @@
+// Starts the real service app (embedded default adapters over a temp data folder) on a free
+// loopback port, silent, and prints the port on stdout. Used by the benchmarks.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
+import { buildApp } from "../../src/app.ts";
+import { parseEnvironment } from "../../src/config/environment.ts";
+import { noSpreadsheets } from "../../test/support/app.ts";
+
+const dataDir = mkdtempSync(join(tmpdir(), "tops-bench-"));
+const { config } = parseEnvironment({ DATA_DIR: dataDir });
+const app = await buildApp({
+  config: config!,
+  spreadsheets: noSpreadsheets,
+  repository: createDataFolder(dataDir),
+});
+await app.listen({ port: 0, host: "127.0.0.1" });
+const address = app.server.address();
+process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);
+process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
