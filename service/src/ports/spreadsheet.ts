@@ -25,6 +25,14 @@ export type ValueRender = "formatted" | "unformatted" | "formula";
 export interface RangeWrite {
   range: string;
   values: Rows;
+  /**
+   * How the values are entered; absent means `raw`. `user-entered` (`valueInputOption=USER_ENTERED`;
+   * locally: a string starting with `=` is stored as a formula) exists for one write only: the
+   * "not yet in" FILTER formula in `ATTENDANCE!J2` when the service creates the tab. Every other
+   * write stays raw. Writes of one call should share one input; when they differ an adapter may
+   * send one request per input, in order of first appearance.
+   */
+  input?: "raw" | "user-entered";
 }
 
 /** One cell written together with its note (Sheets: `updateCells` with `userEnteredValue` and `note`). */

@@ -124,14 +124,20 @@ export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
     listTabs: (sheetId) => tabs.titles(sheetId),
 
     async writeRanges(sheetId, writes) {
-      if (writes.length === 0) return;
-      const data = writes.map(({ range, values }) => ({ range, majorDimension: "ROWS", values }));
-      await http.json({
-        method: "POST",
-        sheetId,
-        path: "/values:batchUpdate",
-        body: { valueInputOption: "RAW", data },
-      });
+      // One request per input option (the port's rule); in practice every call has one.
+      const inputs = [...new Set(writes.map((write) => write.input ?? "raw"))];
+      for (const input of inputs) {
+        const data = writes
+          .filter((write) => (write.input ?? "raw") === input)
+          .map(({ range, values }) => ({ range, majorDimension: "ROWS", values }));
+        const valueInputOption = input === "raw" ? "RAW" : "USER_ENTERED";
+        await http.json({
+          method: "POST",
+          sheetId,
+          path: "/values:batchUpdate",
+          body: { valueInputOption, data },
+        });
+      }
     },
 
     async writeCellsWithNotes(sheetId, cells) {

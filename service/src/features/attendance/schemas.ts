@@ -1,0 +1,76 @@
+import { Type } from "@sinclair/typebox";
+import { Nullable } from "../../http/schemas.ts";
+
+/** The spec's Person (attendance list item). */
+export const PersonSchema = Type.Object(
+  {
+    key: Type.String({ description: "accents stripped, whitespace collapsed, lower-cased" }),
+    player: Type.String(),
+    teams: Type.Array(Type.String()),
+    categories: Type.Array(Type.String(), { description: "parallel to teams" }),
+    present: Type.Boolean(),
+    timeIn: Type.String({ description: "yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text" }),
+    withdrawn: Type.Boolean(),
+    shirt: Type.String(),
+  },
+  { title: "Person" },
+);
+
+export const PeopleParams = Type.Object({ day: Type.String(), facility: Type.String() });
+export const MarkParams = Type.Object({
+  day: Type.String(),
+  facility: Type.String(),
+  personKey: Type.String(),
+});
+export const FrozenMarkParams = Type.Object({
+  day: Type.String(),
+  facility: Type.String(),
+  key: Type.String(),
+});
+
+export const MarkBody = Type.Object({ present: Type.Boolean() }, { title: "AttendanceMark" });
+
+export const DeskLinkBody = Type.Object(
+  {
+    issuedTo: Type.Optional(Nullable(Type.String({ description: "at most 40 code points after trimming" }))),
+    note: Type.Optional(Nullable(Type.String({ description: "at most 40 code points after trimming" }))),
+  },
+  { title: "DeskLinkRequest" },
+);
+
+export const DeskLinkResponse = Type.Object({
+  token: Type.String(),
+  expiresAt: Type.Integer({ description: "epoch milliseconds" }),
+  day: Type.String(),
+  issuedTo: Nullable(Type.String()),
+  note: Nullable(Type.String()),
+});
+
+export const FrozenDeskLinkResponse = Type.Object({
+  token: Type.String(),
+  expiresAt: Type.Integer({ description: "epoch milliseconds" }),
+  day: Type.String(),
+});
+
+export const ReconciliationBody = Type.Object(
+  { facility: Type.Optional(Type.String()) },
+  { title: "ReconciliationRequest" },
+);
+export const ReconciliationQuery = Type.Object({ facility: Type.Optional(Type.String()) });
+
+export const ReconciliationReportSchema = Type.Object(
+  {
+    day: Type.String(),
+    facilities: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        created: Type.Boolean(),
+        added: Type.Integer(),
+        updated: Type.Integer(),
+        withdrawn: Type.Integer(),
+        skipped: Type.Optional(Type.Boolean()),
+      }),
+    ),
+  },
+  { title: "ReconciliationReport" },
+);

@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, test } from "node:test";
+import type { FacilitySynced } from "../../src/app-context.ts";
+import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
+import { manualClock } from "../../src/shared/clock.ts";
+import { sampleRegistry } from "../support/registry-fixture.ts";
+import type { TestCell } from "../support/workbooks.ts";
+import { BACKENDS, type Backend } from "./backends.ts";
+import { type AttendanceApp, HEADER, startAttendanceApp } from "./harness.ts";
+
+const STANDINGS: TestCell[][] = [
+  ["Team Code", "Player"],
+  ["MS_1", "Ana Cruz"],
+  ["MS_2", "Ben Lim"],
+];
+
+function hookInput(t: AttendanceApp, dayKey: string, facilityName: string): FacilitySynced {
+  const registry = sampleRegistry();
+  for (const [eventKey, event] of Object.entries(registry.events)) {
+    const day = (event.days as Record<string, { facilities: { name: string; sheetId: string }[] }>)[dayKey];
+    const facility = day?.facilities.find((f) => f.name === facilityName);
+    if (day && facility) return { eventKey, event, dayKey, day, facility } as unknown as FacilitySynced;
+  }
+  throw new Error(`no ${dayKey}/${facilityName} (${t.url})`);
+}
+
+/** Counts the calls made through a Spreadsheets. */
+function counting(inner: Spreadsheets) {
+  const calls: string[] = [];
+  const wrapped = Object.fromEntries(
+    (Object.keys(inner) as (keyof Spreadsheets)[]).map((name) => [
+      name,
+      (...args: unknown[]) => {
+        calls.push(name);
+        return (inner[name] as (...a: unknown[]) => unknown)(...args);
+      },
+    ]),
+  ) as unknown as Spreadsheets;
+  return { spreadsheets: wrapped, calls };
+}
+
+for (const { name, start } of BACKENDS) {
+  describe(`post-sync attendance hook (${name})`, () => {
+    let backend: Backend;
+    let t: AttendanceApp;
+    let calls: string[];
+    const clock = manualClock("2026-11-21T02:00:00Z");
+    const hook = () => {
+      const hooks = t.ctx.afterFacilitySync;
+      assert.ok(hooks.length >= 1);
+      return (sync: FacilitySynced) => Promise.all(hooks.map((h) => h(sync))).then(() => undefined);
+    };
+
+    before(async () => {
+      backend = await start();
+      const counted = counting(backend.adapter());
+      calls = counted.calls;
+      t = await startAttendanceApp(counted.spreadsheets, { clock });
+    });
+    after(async () => {
+      await t.close();
+      await backend.close();
+    });
+    beforeEach(async () => {
+      clock.advance(10 * 60_000); // past the roster tab cache
+      await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
+      calls.length = 0;
+      t.relay.nudges.length = 0;
+    });
+
+    test("adds the roster, then skips the facility while the roster fingerprint is unchanged", async () => {
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      const rows = await backend.tab("open-hall-a", "ATTENDANCE");
+      assert.deepEqual(
+        rows?.slice(1).map((r) => r[0]),
+        ["ana cruz", "ben lim"],
+      );
+      assert.deepEqual(t.relay.nudges, ["open-2026/open-sat/Hall A"]);
+      clock.advance(10 * 60_000);
+      calls.length = 0;
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      assert.deepEqual(
+        calls.filter((c) => c !== "readTabs"),
+        [],
+      );
+      assert.equal(calls.length, 1); // the roster tab, read again after 5 minutes; the fingerprint matched
+      assert.equal(t.relay.nudges.length, 1);
+    });
+
+    test("the roster tab is cached 5 minutes", async () => {
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      await backend.seed("open-hall-a", {
+        STANDINGSCSV: [...STANDINGS, ["MS_3", "Cy Go"]],
+        ATTENDANCE: [
+          HEADER,
+          ["ana cruz", "Ana Cruz", "MS_1", "MS", false, "", false],
+          ["ben lim", "Ben Lim", "MS_2", "MS", false, "", false],
+        ],
+      });
+      clock.advance(4 * 60_000);
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      assert.equal((await backend.tab("open-hall-a", "ATTENDANCE"))?.length, 3);
+      clock.advance(60_000);
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      assert.deepEqual((await backend.tab("open-hall-a", "ATTENDANCE"))?.[3]?.[0], "cy go");
+    });
+
+    test("nothing for an event without attendance or a facility without a workbook", async () => {
+      await hook()(hookInput(t, "teams-d1", "Arena"));
+      await hook()(hookInput(t, "open-sat", "Annex"));
+      assert.deepEqual(calls, []);
+    });
+
+    test("never throws: a workbook failure or a wrong layout is logged and swallowed", async () => {
+      await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [["nope"]] });
+      await hook()(hookInput(t, "open-sat", "Hall A"));
+      await hook()(hookInput(t, "open-sat", "Hall B")); // no such workbook
+      assert.deepEqual(t.relay.nudges, []);
+    });
+  });
+}
+
+describe("post-sync attendance hook: bound and races (sheets-fake)", () => {
+  let backend: Backend;
+  let t: AttendanceApp;
+  const clock = manualClock("2026-11-21T02:00:00Z");
+  before(async () => {
+    backend = await (BACKENDS[1] as (typeof BACKENDS)[number]).start();
+    t = await startAttendanceApp(backend.adapter(), { clock });
+  });
+  after(async () => {
+    await t.close();
+    await backend.close();
+  });
+
+  test("bounded to 6 s with a slow fake: the hook returns while the request still hangs", async () => {
+    await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
+    const fake = backend.fake!;
+    fake.resetLog();
+    fake.hangNext();
+    const hooks = t.ctx.afterFacilitySync;
+    await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));
+    // Returned, yet the one request made (the roster read) never got an answer and nothing was written.
+    assert.equal(fake.count(), 1);
+    assert.equal(fake.count("values:batchUpdate"), 0);
+    assert.deepEqual(t.relay.nudges, []);
+  });
+
+  test("rows overwritten by another instance leave the fingerprint unrecorded, so the next sync adds them", async () => {
+    clock.advance(10 * 60_000); // past the roster tab read still hanging from the test before
+    await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
+    const fake = backend.fake!;
+    // Another instance writes its own person into row 2 right after our batch lands.
+    const sheets = t.ctx.spreadsheets;
+    const original = sheets.writeRanges.bind(sheets);
+    let intercepted = false;
+    sheets.writeRanges = async (id, writes) => {
+      await original(id, writes);
+      if (!intercepted) {
+        intercepted = true;
+        await original(id, [
+          { range: "ATTENDANCE!A2:G2", values: [["zoe tan", "Zoe Tan", "MS_7", "MS", false, "", false]] },
+        ]);
+      }
+    };
+    try {
+      const hooks = t.ctx.afterFacilitySync;
+      await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));
+      fake.resetLog();
+      await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));
+      assert.equal(fake.count("values:batchUpdate"), 1, "the second sync wrote again instead of skipping");
+      const rows = await backend.tab("open-hall-a", "ATTENDANCE");
+      assert.deepEqual(
+        rows?.slice(1).map((r) => r[0]),
+        ["zoe tan", "ben lim", "ana cruz"],
+      );
+    } finally {
+      sheets.writeRanges = original;
+    }
+  });
+});
