@@ -16,7 +16,9 @@ const BENCHMARKS = {
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
-  console.error(`unknown benchmark: ${unknown.join(", ")}; choose from ${Object.keys(BENCHMARKS).join(", ")}`);
+  console.error(
+    `unknown benchmark: ${unknown.join(", ")}; choose from ${Object.keys(BENCHMARKS).join(", ")}`,
+  );
   process.exit(2);
 }
 let failed = 0;
@@ -28,7 +30,10 @@ for (const [name, file] of Object.entries(BENCHMARKS)) {
     continue;
   }
   console.log(`\n== ${name} (${file})`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", file], { stdio: "inherit", timeout: 10 * 60 * 1000 });
+  const result = spawnSync(process.execPath, ["--import", "tsx", file], {
+    stdio: "inherit",
+    timeout: 10 * 60 * 1000,
+  });
   if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);

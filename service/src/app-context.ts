@@ -3,6 +3,7 @@ import type { Authenticate } from "./auth/guard.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import type { TokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
+import type { SyncService } from "./features/sync/types.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
@@ -38,6 +39,11 @@ export interface AppContext {
   afterFacilitySync: Array<(sync: FacilitySynced) => Promise<void>>;
   /** Members added to the sync diagnostics report by features (for example Sheets call counts). */
   diagnostics: Map<string, () => unknown>;
+  /**
+   * The sync feature's service (facility and day syncs, republishing), one per instance, so that
+   * other features (score entry) publish through the same queues. Set by `buildApp`.
+   */
+  sync?: SyncService;
   /** Work to do when the app closes (worker pools, timers). */
   onClose: Array<() => Promise<void> | void>;
 }

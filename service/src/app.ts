@@ -1,7 +1,12 @@
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { AppContext } from "./app-context.ts";
 import { createAuthenticator } from "./auth/guard.ts";
 import { sessionRoutes } from "./auth/session-routes.ts";
@@ -9,7 +14,8 @@ import { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { FEATURE_ROUTES } from "./features/index.ts";
-import { installErrorHandler } from "./http/error-handler.ts";
+import { createSyncService } from "./features/sync/index.ts";
+import { installErrorHandler, sendError } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
 import { registerRoutes } from "./http/register-routes.ts";
@@ -19,6 +25,7 @@ import type { Spreadsheets } from "./ports/spreadsheet.ts";
 import { diagnosticsRoutes } from "./registry/diagnostics-routes.ts";
 import { RegistryStore } from "./registry/store.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
+import { AppError } from "./shared/errors.ts";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_LIMIT = 5 * 1024 * 1024;
@@ -46,6 +53,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // Router-level refusals (a bad percent-encoding, an over-long path segment) get our error body too.
+    frameworkErrors: (error: { code?: string }, request: FastifyRequest, reply: FastifyReply) =>
+      sendError(
+        request,
+        reply,
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? new AppError("not_found", "no such path: a path segment is too long")
+          : new AppError("bad_request", "the request path is not a valid URL"),
+      ),
   } as never) as unknown as FastifyInstance;
 
   const clock = deps.clock ?? systemClock;
@@ -57,7 +73,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     spreadsheets: deps.spreadsheets,
     repository: deps.repository,
     liveRelay: deps.liveRelay,
-    registry: new RegistryStore({ repository: deps.repository, ttlMs: deps.config.registryTtlMs, clock, logger: app.log }),
+    registry: new RegistryStore({
+      repository: deps.repository,
+      ttlMs: deps.config.registryTtlMs,
+      clock,
+      logger: app.log,
+    }),
     signer,
     authenticate: createAuthenticator({ signer, syncSecret: deps.config.auth.syncSharedSecret, clock }),
     signInThrottle: new SignInThrottle(),
@@ -65,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     diagnostics: new Map(),
     onClose: [],
   };
+
+  ctx.sync = createSyncService(ctx);
 
   installErrorHandler(app);
   // Response schemas document the API; bodies are written as they are, never trimmed by a serializer.
@@ -77,10 +100,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept"],
-    exposedHeaders: ["X-App-Version", "X-Sync-Config", "Deprecation", "Link", "Content-Disposition", "Retry-After", "Allow"],
+    exposedHeaders: [
+      "X-App-Version",
+      "X-Sync-Config",
+      "Deprecation",
+      "Link",
+      "Content-Disposition",
+      "Retry-After",
+      "Allow",
+    ],
     maxAge: 600,
   });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
   await app.register(swagger, openApiOptions());
 
   const routes = [

@@ -15,8 +15,11 @@ if (!config) {
 const warning = unsetWarning(unset);
 if (warning) process.stderr.write(`${warning}\n`);
 
-const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization", 'req.headers["x-sync-secret"]'] });
-const adapters = createAdapters(config, { logger, clock: systemClock });
+const logger = pino({
+  level: config.logLevel,
+  redact: ["req.headers.authorization", 'req.headers["x-sync-secret"]'],
+});
+const { spreadsheets, dataRepository } = createAdapters(config, { logger, clock: systemClock });
 const liveRelay =
   config.live.pushUrl && config.live.pushSecret
     ? createRelayClient({
@@ -28,7 +31,7 @@ const liveRelay =
       })
     : undefined;
 
-const app = await buildApp({ config, ...adapters, liveRelay, logger });
+const app = await buildApp({ config, spreadsheets, repository: dataRepository, liveRelay, logger });
 
 let closing = false;
 const shutdown = async (signal: string) => {
@@ -41,4 +44,6 @@ const shutdown = async (signal: string) => {
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 process.once("SIGINT", () => void shutdown("SIGINT"));
 
-await app.listen({ port: config.port, host: "::" }).catch(async () => app.listen({ port: config.port, host: "0.0.0.0" }));
+await app
+  .listen({ port: config.port, host: "::" })
+  .catch(async () => app.listen({ port: config.port, host: "0.0.0.0" }));

@@ -4,7 +4,7 @@ import { createServer } from "node:http2";
 
 const body = process.argv[2] ?? '{"status":"ok","version":"0.0.0"}';
 const version = process.argv[3] ?? "0.0.0";
-const server = createServer((request, response) => {
+const server = createServer((_request, response) => {
   response.writeHead(200, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(body),

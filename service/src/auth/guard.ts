@@ -41,7 +41,8 @@ export function createAuthenticator(deps: {
     const now = deps.clock.now();
     const token = bearer(headers);
     if (token !== undefined && deps.signer) {
-      if (accepted.includes("operator") && deps.signer.verifyOperator(token, now)) return { kind: "operator" };
+      if (accepted.includes("operator") && deps.signer.verifyOperator(token, now))
+        return { kind: "operator" };
       for (const kind of ["desk", "scorer"] as const) {
         if (!accepted.includes(kind)) continue;
         const claims = deps.signer.verifyDayToken(kind, token, now);
@@ -49,7 +50,11 @@ export function createAuthenticator(deps: {
       }
     }
     const presented = headers["x-sync-secret"];
-    if (accepted.includes("secret") && typeof presented === "string" && secretMatches(deps.syncSecret, presented)) {
+    if (
+      accepted.includes("secret") &&
+      typeof presented === "string" &&
+      secretMatches(deps.syncSecret, presented)
+    ) {
       return { kind: "secret" };
     }
     throw unauthorized();

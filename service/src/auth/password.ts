@@ -59,7 +59,11 @@ export async function hashPassword(username: string, password: string, cost = DE
 }
 
 /** Compares credentials with a configured hash in constant time; an unusable hash never matches. */
-export async function verifyPassword(phc: string | undefined, username: string, password: string): Promise<boolean> {
+export async function verifyPassword(
+  phc: string | undefined,
+  username: string,
+  password: string,
+): Promise<boolean> {
   const parsed = phc === undefined ? undefined : parse(phc);
   if (!parsed) return false;
   const candidate = await derive(credential(username, password), parsed.salt, parsed, parsed.hash.length);

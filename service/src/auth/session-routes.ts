@@ -21,7 +21,12 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
     const wait = ctx.signInThrottle.retryAfterMs(ip, now);
     if (wait > 0) {
       const seconds = String(Math.ceil(wait / 1000));
-      throw new AppError("rate_limited", "too many failed sign-ins; try again later", {}, { "Retry-After": seconds });
+      throw new AppError(
+        "rate_limited",
+        "too many failed sign-ins; try again later",
+        {},
+        { "Retry-After": seconds },
+      );
     }
     const ok = await verifyPassword(ctx.config.auth.passwordHash, body.username, body.password);
     if (!ok || !ctx.signer) {

@@ -14,13 +14,26 @@ function tamper(token: string, change: (payload: Record<string, unknown>) => voi
 
 describe("token kinds", () => {
   test("desk and scorer payloads carry exp, scope, day, to and note in that key order", () => {
-    const { token } = signer.issueDayToken("desk", { exp: now + 1000, day: "open-sat", to: "Ana", note: "Gate 2" });
+    const { token } = signer.issueDayToken("desk", {
+      exp: now + 1000,
+      day: "open-sat",
+      to: "Ana",
+      note: "Gate 2",
+    });
     const payload = Buffer.from(token.split(".")[0]!, "base64url").toString();
-    assert.equal(payload, `{"exp":${now + 1000},"scope":"${SCOPES.desk}","day":"open-sat","to":"Ana","note":"Gate 2"}`);
+    assert.equal(
+      payload,
+      `{"exp":${now + 1000},"scope":"${SCOPES.desk}","day":"open-sat","to":"Ana","note":"Gate 2"}`,
+    );
   });
 
   test("to and note are present only when a non-empty string was given, and such a token still verifies", () => {
-    const { token } = signer.issueDayToken("scorer", { exp: now + 1000, day: "open-sat", to: "", note: null });
+    const { token } = signer.issueDayToken("scorer", {
+      exp: now + 1000,
+      day: "open-sat",
+      to: "",
+      note: null,
+    });
     const claims = signer.verifyDayToken("scorer", token, now);
     assert.deepEqual(claims, { exp: now + 1000, scope: SCOPES.scorer, day: "open-sat" });
   });

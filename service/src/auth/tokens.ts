@@ -10,7 +10,11 @@ export type TokenKind = "operator" | "desk" | "scorer";
 /** The scope names signed into day-scoped tokens; also the HKDF info strings. */
 export const SCOPES = { desk: "attendance-desk", scorer: "score-desk" } as const;
 
-const KEY_INFO: Record<TokenKind, string> = { operator: "operator", desk: SCOPES.desk, scorer: SCOPES.scorer };
+const KEY_INFO: Record<TokenKind, string> = {
+  operator: "operator",
+  desk: SCOPES.desk,
+  scorer: SCOPES.scorer,
+};
 
 export interface OperatorClaims {
   exp: number;

@@ -11,11 +11,21 @@ describe("startup validation", () => {
     assert.equal(config?.registryTtlMs, 60_000);
     assert.equal(config?.sheets.backend, "local");
     assert.equal(config?.data.backend, "local");
-    assert.deepEqual(unset, ["AUTH_PASSWORD_HASH", "AUTH_TOKEN_SECRET", "SYNC_SHARED_SECRET", "LIVE_PUSH_URL", "LIVE_PUSH_SECRET"]);
+    assert.deepEqual(unset, [
+      "AUTH_PASSWORD_HASH",
+      "AUTH_TOKEN_SECRET",
+      "SYNC_SHARED_SECRET",
+      "LIVE_PUSH_URL",
+      "LIVE_PUSH_SECRET",
+    ]);
   });
 
   test("every variable is trimmed and a blank value counts as unset", () => {
-    const { config, unset } = parseEnvironment({ PORT: "  9090 ", SYNC_SHARED_SECRET: "   ", SYNC_CONFIG_TTL_MS: "" });
+    const { config, unset } = parseEnvironment({
+      PORT: "  9090 ",
+      SYNC_SHARED_SECRET: "   ",
+      SYNC_CONFIG_TTL_MS: "",
+    });
     assert.equal(config?.port, 9090);
     assert.equal(config?.auth.syncSharedSecret, undefined);
     assert.equal(config?.registryTtlMs, 60_000);

@@ -104,7 +104,9 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
 
   const passwordHash = text("AUTH_PASSWORD_HASH");
   if (passwordHash !== undefined && !isPasswordHash(passwordHash)) {
-    problems.push("AUTH_PASSWORD_HASH must be a $scrypt$ PHC string (make one with `npm run -s hash-password`)");
+    problems.push(
+      "AUTH_PASSWORD_HASH must be a $scrypt$ PHC string (make one with `npm run -s hash-password`)",
+    );
   }
   const tokenSecret = text("AUTH_TOKEN_SECRET");
   if (tokenSecret !== undefined && tokenSecret.length < 16) {
@@ -116,7 +118,12 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
   const sheetsBackend = oneOf("SHEETS_BACKEND", ["local", "google"] as const, "local");
   const sheets: Config["sheets"] =
     sheetsBackend === "local"
-      ? { backend: "local", workbooksDir: text("WORKBOOKS_DIR") ?? "./local/workbooks", fetchTimeoutMs, exportUrl }
+      ? {
+          backend: "local",
+          workbooksDir: text("WORKBOOKS_DIR") ?? "./local/workbooks",
+          fetchTimeoutMs,
+          exportUrl,
+        }
       : {
           backend: "google",
           apiUrl: url("SHEETS_API_URL", "https://sheets.googleapis.com") as string,
@@ -147,7 +154,11 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
 
   const config: Config = {
     port: whole("PORT", 1, 65535, 8080),
-    logLevel: oneOf("LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const, "info"),
+    logLevel: oneOf(
+      "LOG_LEVEL",
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const,
+      "info",
+    ),
     trustProxyHops: whole("TRUST_PROXY_HOPS", 0, 10, 0),
     auth: {
       passwordHash,

@@ -23,9 +23,14 @@ export function toAppError(error: unknown): AppError {
   const foreign = error as Partial<FastifyError> & { validation?: unknown };
   if (foreign.validation) return new AppError("validation_error", String(foreign.message));
   const mapped = foreign.code ? FOREIGN_CODES[foreign.code] : undefined;
-  if (mapped) return new AppError(mapped, mapped === "payload_too_large" ? "request body too large" : String(foreign.message));
+  if (mapped)
+    return new AppError(
+      mapped,
+      mapped === "payload_too_large" ? "request body too large" : String(foreign.message),
+    );
   const status = foreign.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new AppError("bad_request", String(foreign.message ?? "bad request"));
+  if (status >= 400 && status < 500)
+    return new AppError("bad_request", String(foreign.message ?? "bad request"));
   return new AppError("internal_error", "internal error");
 }
 
@@ -44,10 +49,17 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   if (status === 401) reply.header("WWW-Authenticate", `Bearer realm="${REALM}"`);
   if (surface !== "v3") {
-    return reply
-      .code(status)
-      .type("application/json; charset=utf-8")
-      .send({ error: error.message, code: error.code, ...error.extra });
+    return (
+      reply
+        .code(status)
+        .type("application/json; charset=utf-8")
+        // The frozen shape never changes: `error`, `code`, and `current` on a score conflict only.
+        .send({
+          error: error.message,
+          code: error.code,
+          ...("current" in error.extra ? { current: error.extra.current } : {}),
+        })
+    );
   }
   return reply
     .code(status)
@@ -78,6 +90,10 @@ export function installErrorHandler(app: FastifyInstance) {
     return sendError(request, reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError("not_found", `no route for ${request.method} ${request.url.split("?")[0]}`)),
+    sendError(
+      request,
+      reply,
+      new AppError("not_found", `no route for ${request.method} ${request.url.split("?")[0]}`),
+    ),
   );
 }

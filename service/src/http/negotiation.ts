@@ -1,5 +1,5 @@
-import Negotiator from "negotiator";
 import type { IncomingHttpHeaders } from "node:http";
+import Negotiator from "negotiator";
 
 /** Whether the request's `Accept` allows one of the media types; no `Accept` allows anything. */
 export function acceptsOneOf(headers: IncomingHttpHeaders, available: readonly string[]): string | undefined {

@@ -16,7 +16,11 @@ export function openApiOptions(): SwaggerOptions {
       },
       components: {
         securitySchemes: {
-          operatorToken: { type: "http", scheme: "bearer", description: "operator token from POST /v3/sessions" },
+          operatorToken: {
+            type: "http",
+            scheme: "bearer",
+            description: "operator token from POST /v3/sessions",
+          },
           deskToken: { type: "http", scheme: "bearer", description: "desk link token (day-scoped)" },
           scorerToken: { type: "http", scheme: "bearer", description: "scorer link token (day-scoped)" },
           syncSecret: { type: "apiKey", in: "header", name: "X-Sync-Secret" },

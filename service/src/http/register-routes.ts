@@ -29,7 +29,9 @@ function errorResponses(route: RouteDefinition, surface: Surface) {
   codes.add("internal_error");
   if (!route.auth.includes("none")) codes.add("unauthorized");
   if (route.produces || route.method !== "GET") codes.add("not_acceptable");
-  if (route.body) for (const code of ["bad_request", "unsupported_media_type", "payload_too_large"] as const) codes.add(code);
+  if (route.body)
+    for (const code of ["bad_request", "unsupported_media_type", "payload_too_large"] as const)
+      codes.add(code);
   if (route.body || route.querystring) codes.add("validation_error");
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
@@ -106,7 +108,10 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
       }
     },
     preValidation: async (request: FastifyRequest) => {
-      (request as FastifyRequest & { principal: unknown }).principal = authenticate(request.headers, route.auth);
+      (request as FastifyRequest & { principal: unknown }).principal = authenticate(
+        request.headers,
+        route.auth,
+      );
       if (route.body && request.body === undefined) {
         if (route.bodyRequired) throw new AppError("validation_error", "a JSON body is required");
         request.body = {};
@@ -120,7 +125,11 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
  * Registers route declarations, then answers 405 with `Allow` for every other method on each
  * known `/v3` path (hidden from the OpenAPI document).
  */
-export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition[], authenticate: Authenticate) {
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly RouteDefinition[],
+  authenticate: Authenticate,
+) {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
     app.route(toFastify(route, authenticate));

@@ -68,8 +68,10 @@ export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema
 };
 
 /** Identity helper that keeps the schema types of a route declaration. */
-export function defineRoute<B extends TSchema = TSchema, P extends TSchema = TSchema, Q extends TSchema = TSchema>(
-  route: RouteDefinition<B, P, Q>,
-): RouteDefinition {
+export function defineRoute<
+  B extends TSchema = TSchema,
+  P extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+>(route: RouteDefinition<B, P, Q>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }

@@ -27,5 +27,10 @@ export interface DataRepository {
    * (`null`: only if the file does not exist yet). Returns the new revision.
    * @throws RevisionConflictError when someone else wrote first.
    */
-  write(path: string, content: string, expectedRevision: string | null, message: string): Promise<{ revision: string }>;
+  write(
+    path: string,
+    content: string,
+    expectedRevision: string | null,
+    message: string,
+  ): Promise<{ revision: string }>;
 }

@@ -52,7 +52,11 @@ export interface Spreadsheets {
    * Reads whole tabs in one round trip. A tab the workbook does not have maps to `undefined`.
    * @example const tabs = await sheets.readTabs(id, ["CSV", "STANDINGSCSV"], "formatted");
    */
-  readTabs(sheetId: string, tabs: readonly string[], render: ValueRender): Promise<Map<string, Rows | undefined>>;
+  readTabs(
+    sheetId: string,
+    tabs: readonly string[],
+    render: ValueRender,
+  ): Promise<Map<string, Rows | undefined>>;
 
   /** The tab titles of a workbook, in order. */
   listTabs(sheetId: string): Promise<string[]>;

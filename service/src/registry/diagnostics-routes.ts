@@ -59,9 +59,20 @@ export function diagnosticsRoutes(ctx: AppContext): RouteDefinition[] {
       ...extra,
     };
   };
-  const common = { method: "GET", auth: ["secret", "operator"], tags: ["sync"], response: { 200: Diagnostics } } as const;
+  const common = {
+    method: "GET",
+    auth: ["secret", "operator"],
+    tags: ["sync"],
+    response: { 200: Diagnostics },
+  } as const;
   return [
-    defineRoute({ ...common, url: "/v3/diagnostics/sync", summary: "Sync configuration diagnostics", errors: ["config_unavailable"], handler: report }),
+    defineRoute({
+      ...common,
+      url: "/v3/diagnostics/sync",
+      summary: "Sync configuration diagnostics",
+      errors: ["config_unavailable"],
+      handler: report,
+    }),
     defineRoute({
       ...common,
       url: "/sync/config",

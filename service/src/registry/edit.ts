@@ -21,15 +21,22 @@ export async function editRegistry<T>(
 ): Promise<{ result: T; revision: string; changed: boolean }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const stored = await deps.repository.read(REGISTRY_PATH);
-    if (!stored) throw new AppError("config_unavailable", `${REGISTRY_PATH} does not exist in the data repository`);
+    if (!stored)
+      throw new AppError("config_unavailable", `${REGISTRY_PATH} does not exist in the data repository`);
     let file: Registry;
     try {
       file = JSON.parse(stored.content);
     } catch {
-      throw new AppError("config_unavailable", `${REGISTRY_PATH} is not valid JSON; fix it before changing it here`);
+      throw new AppError(
+        "config_unavailable",
+        `${REGISTRY_PATH} is not valid JSON; fix it before changing it here`,
+      );
     }
     if (validateRegistry(file).length > 0) {
-      throw new AppError("config_unavailable", `${REGISTRY_PATH} fails validation; fix it before changing it here`);
+      throw new AppError(
+        "config_unavailable",
+        `${REGISTRY_PATH} fails validation; fix it before changing it here`,
+      );
     }
     const result = change(file);
     const content = `${JSON.stringify(file, null, 2)}\n`;
@@ -39,7 +46,10 @@ export async function editRegistry<T>(
     }
     const problems = validateRegistry(file);
     if (problems.length > 0) {
-      throw new AppError("config_unavailable", `${REGISTRY_PATH} fails validation: ${problems[0]?.path} ${problems[0]?.message}`);
+      throw new AppError(
+        "config_unavailable",
+        `${REGISTRY_PATH} fails validation: ${problems[0]?.path} ${problems[0]?.message}`,
+      );
     }
     try {
       const { revision } = await deps.repository.write(REGISTRY_PATH, content, stored.revision, message);
@@ -49,5 +59,8 @@ export async function editRegistry<T>(
       if (!(error instanceof RevisionConflictError)) throw error;
     }
   }
-  throw new AppError("conflict", `${REGISTRY_PATH} changed ${ATTEMPTS} times while it was being written; try again`);
+  throw new AppError(
+    "conflict",
+    `${REGISTRY_PATH} changed ${ATTEMPTS} times while it was being written; try again`,
+  );
 }

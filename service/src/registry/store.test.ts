@@ -25,7 +25,12 @@ async function setup(ttlMs = 60_000) {
   };
   const put = async (content: unknown) => {
     const text = typeof content === "string" ? content : JSON.stringify(content);
-    await repository.write(REGISTRY_PATH, text, (await repository.read(REGISTRY_PATH))?.revision ?? null, "test");
+    await repository.write(
+      REGISTRY_PATH,
+      text,
+      (await repository.read(REGISTRY_PATH))?.revision ?? null,
+      "test",
+    );
   };
   const store = new RegistryStore({ repository: counting, ttlMs, clock, logger: silent });
   return { store, clock, put, reads: () => reads, repository };
@@ -121,7 +126,10 @@ describe("registry cache, fallback and last good", () => {
     assert.equal((await store.findDay("open-sat")).eventKey, "open-2026");
     await assert.rejects(store.findDay("nope"), (e) => (e as AppError).code === "unknown_day");
     await assert.rejects(store.findDay("__proto__"), (e) => (e as AppError).code === "unknown_day");
-    await assert.rejects(store.findFacility("open-sat", "hall a"), (e) => (e as AppError).code === "unknown_facility");
+    await assert.rejects(
+      store.findFacility("open-sat", "hall a"),
+      (e) => (e as AppError).code === "unknown_facility",
+    );
     await assert.rejects(store.findEvent("constructor"), (e) => (e as AppError).code === "unknown_event");
   });
 });

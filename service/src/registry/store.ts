@@ -28,7 +28,14 @@ const FALLBACK_TEXT = readFileSync(new URL("./fallback-registry.json", import.me
 function bundledFallback(now: number, reason: string): LoadedRegistry {
   const { registry } = parseRegistry(JSON.parse(FALLBACK_TEXT));
   if (!registry) throw new Error("the bundled fallback registry is invalid");
-  return { registry, revision: gitBlobSha(FALLBACK_TEXT), source: "fallback", loadedAt: now, fellBack: true, lastError: reason };
+  return {
+    registry,
+    revision: gitBlobSha(FALLBACK_TEXT),
+    source: "fallback",
+    loadedAt: now,
+    fellBack: true,
+    lastError: reason,
+  };
 }
 
 /**
@@ -76,10 +83,14 @@ export class RegistryStore {
   }
 
   /** The day, its event and one of its facilities, or `unknown_day` / `unknown_facility`. */
-  async findFacility(dayKey: string, facilityName: string): Promise<DayRef & { facility: Facility; loaded: LoadedRegistry }> {
+  async findFacility(
+    dayKey: string,
+    facilityName: string,
+  ): Promise<DayRef & { facility: Facility; loaded: LoadedRegistry }> {
     const ref = await this.findDay(dayKey);
     const facility = ref.day.facilities.find((f) => f.name === facilityName);
-    if (!facility) throw new AppError("unknown_facility", `facility "${facilityName}" is not one of day "${dayKey}"'s`);
+    if (!facility)
+      throw new AppError("unknown_facility", `facility "${facilityName}" is not one of day "${dayKey}"'s`);
     return { ...ref, facility };
   }
 
@@ -111,11 +122,20 @@ export class RegistryStore {
     const outcome = file ? this.#parse(file.content) : { error: `${REGISTRY_PATH} does not exist` };
     this.#checkedAt = now;
     if ("registry" in outcome && file) {
-      this.#current = { registry: outcome.registry, revision: file.revision, source: "repository", loadedAt: now, fellBack: false };
+      this.#current = {
+        registry: outcome.registry,
+        revision: file.revision,
+        source: "repository",
+        loadedAt: now,
+        fellBack: false,
+      };
       return this.#current;
     }
     const reason = "error" in outcome ? outcome.error : "invalid";
-    logger.warn({ revision: file?.revision, reason }, "registry rejected; the last good registry keeps serving");
+    logger.warn(
+      { revision: file?.revision, reason },
+      "registry rejected; the last good registry keeps serving",
+    );
     this.#current =
       this.#current && this.#current.source === "repository"
         ? { ...this.#current, lastError: reason }

@@ -18,7 +18,9 @@ try {
 const problems = validateRegistry(json);
 for (const problem of problems) process.stdout.write(`${file}: ${problem.path} ${problem.message}\n`);
 if (problems.length > 0) {
-  process.stderr.write(`${problems.length} problem${problems.length === 1 ? "" : "s"}: the file would be rejected\n`);
+  process.stderr.write(
+    `${problems.length} problem${problems.length === 1 ? "" : "s"}: the file would be rejected\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`${file}: valid\n`);

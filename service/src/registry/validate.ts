@@ -10,7 +10,8 @@ export const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Drops every `_comment` member, anywhere in the tree, before validation. */
 function withoutComments(value: unknown): unknown {
@@ -56,7 +57,8 @@ class Checker {
     }
   }
   boolean(object: Json, key: string, path: string) {
-    if (object[key] !== undefined && typeof object[key] !== "boolean") this.fail(`${path}.${key}`, "must be a boolean");
+    if (object[key] !== undefined && typeof object[key] !== "boolean")
+      this.fail(`${path}.${key}`, "must be a boolean");
   }
   labelMap(value: unknown, path: string) {
     if (value === undefined) return;
@@ -84,30 +86,45 @@ function checkDisplay(c: Checker, display: unknown, path: string) {
       }
   }
   // teamColors: a value that is not a hex colour is dropped by the console with a warning, not rejected.
-  if (display.teamColors !== undefined && !isObject(display.teamColors)) c.fail(`${path}.teamColors`, "must be an object");
+  if (display.teamColors !== undefined && !isObject(display.teamColors))
+    c.fail(`${path}.teamColors`, "must be an object");
 }
 
 function checkDay(c: Checker, day: unknown, path: string) {
   if (!isObject(day)) return c.fail(path, "must be an object");
-  c.known(day, path, ["label", "date", "isLive", "facilities", "matchesSheetName", "standingsSheetName", "rosterSheetName"]);
+  c.known(day, path, [
+    "label",
+    "date",
+    "isLive",
+    "facilities",
+    "matchesSheetName",
+    "standingsSheetName",
+    "rosterSheetName",
+  ]);
   c.string(day, "label", path, { required: true, nonEmpty: true });
-  if (typeof day.date === "string" && !isRealDate(day.date)) c.fail(`${path}.date`, "must be an ISO date YYYY-MM-DD");
+  if (typeof day.date === "string" && !isRealDate(day.date))
+    c.fail(`${path}.date`, "must be an ISO date YYYY-MM-DD");
   else c.string(day, "date", path);
   c.oneOf(day, "isLive", path, [true, false, "auto"]);
-  for (const key of ["matchesSheetName", "standingsSheetName", "rosterSheetName"]) c.string(day, key, path, { nonEmpty: true });
+  for (const key of ["matchesSheetName", "standingsSheetName", "rosterSheetName"])
+    c.string(day, key, path, { nonEmpty: true });
   if (!Array.isArray(day.facilities)) return c.fail(`${path}.facilities`, "is required and must be an array");
   const names = new Set<string>();
-  day.facilities.forEach((facility, index) => {
+  for (const [index, facility] of day.facilities.entries()) {
     const at = `${path}.facilities[${index}]`;
-    if (!isObject(facility)) return c.fail(at, "must be { name, sheetId }");
+    if (!isObject(facility)) {
+      c.fail(at, "must be { name, sheetId }");
+      continue;
+    }
     c.known(facility, at, ["name", "sheetId"]);
     c.string(facility, "name", at, { required: true, nonEmpty: true });
     c.string(facility, "sheetId", at);
     if (typeof facility.name === "string") {
-      if (names.has(facility.name)) c.fail(`${at}.name`, `duplicates facility "${facility.name}" of this day`);
+      if (names.has(facility.name))
+        c.fail(`${at}.name`, `duplicates facility "${facility.name}" of this day`);
       names.add(facility.name);
     }
-  });
+  }
 }
 
 /**
@@ -120,7 +137,8 @@ export function validateRegistry(input: unknown): RegistryProblem[] {
   const file = withoutComments(input);
   if (!isObject(file)) return [{ path: "$", message: "must be a JSON object" }];
   c.known(file, "$", ["version", "livePush", "defaults", "events"]);
-  if (file.version !== SUPPORTED_REGISTRY_VERSION) c.fail("$.version", `must be ${SUPPORTED_REGISTRY_VERSION}`);
+  if (file.version !== SUPPORTED_REGISTRY_VERSION)
+    c.fail("$.version", `must be ${SUPPORTED_REGISTRY_VERSION}`);
   c.boolean(file, "livePush", "$");
   if (!isObject(file.defaults)) c.fail("$.defaults", "is required and must be an object");
   else {
@@ -141,7 +159,16 @@ export function validateRegistry(input: unknown): RegistryProblem[] {
       c.fail(path, "must be an object");
       continue;
     }
-    c.known(event, path, ["type", "archived", "title", "attendance", "scoreEntry", "teamScoring", "days", "display"]);
+    c.known(event, path, [
+      "type",
+      "archived",
+      "title",
+      "attendance",
+      "scoreEntry",
+      "teamScoring",
+      "days",
+      "display",
+    ]);
     if (event.type === undefined) c.fail(`${path}.type`, "is required");
     else c.oneOf(event, "type", path, ["dual-meet", "standard", "team"]);
     c.boolean(event, "archived", path);

@@ -7,7 +7,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock for tests: starts at `start` and moves only when told. */
-export function manualClock(start: number | string): Clock & { set(t: number | string): void; advance(ms: number): void } {
+export function manualClock(
+  start: number | string,
+): Clock & { set(t: number | string): void; advance(ms: number): void } {
   let current = typeof start === "string" ? Date.parse(start) : start;
   return {
     now: () => current,

@@ -8,11 +8,24 @@ before(async () => {
 });
 after(() => t.close());
 
-function assertProblem(res: Awaited<ReturnType<TestApp["client"]["request"]>>, status: number, code: string, path: string) {
+function assertProblem(
+  res: Awaited<ReturnType<TestApp["client"]["request"]>>,
+  status: number,
+  code: string,
+  path: string,
+) {
   assert.equal(res.status, status);
   assert.match(String(res.headers["content-type"]), /^application\/problem\+json/);
   const body = res.json();
-  assert.deepEqual(Object.keys(body).slice(0, 7), ["type", "title", "status", "detail", "instance", "code", "error"]);
+  assert.deepEqual(Object.keys(body).slice(0, 7), [
+    "type",
+    "title",
+    "status",
+    "detail",
+    "instance",
+    "code",
+    "error",
+  ]);
   assert.equal(body.type, "about:blank");
   assert.equal(body.status, status);
   assert.equal(body.code, code);
@@ -50,9 +63,15 @@ describe("errors on /v3 are problem details", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     assertProblem(res, 415, "unsupported_media_type", "/v3/sessions");
-    const plain = await t.client.request("POST", "/v3/sessions", { body: "{}", headers: { "content-type": "text/plain" } });
+    const plain = await t.client.request("POST", "/v3/sessions", {
+      body: "{}",
+      headers: { "content-type": "text/plain" },
+    });
     assertProblem(plain, 415, "unsupported_media_type", "/v3/sessions");
-    const none = await t.client.request("POST", "/v3/sessions", { body: "{}", headers: { "content-type": "" } });
+    const none = await t.client.request("POST", "/v3/sessions", {
+      body: "{}",
+      headers: { "content-type": "" },
+    });
     assert.equal(none.status, 415);
   });
 
@@ -103,9 +122,15 @@ describe("errors on frozen routes keep the plain body", () => {
     const unauthorized = await t.client.request("GET", "/sync/config");
     assertPlain(unauthorized, 401, "unauthorized");
     assert.equal(unauthorized.headers["www-authenticate"], 'Bearer realm="tournament-ops"');
-    const wrongType = await t.client.request("POST", "/auth/login", { body: "x", headers: { "content-type": "text/plain" } });
+    const wrongType = await t.client.request("POST", "/auth/login", {
+      body: "x",
+      headers: { "content-type": "text/plain" },
+    });
     assertPlain(wrongType, 415, "unsupported_media_type");
-    const malformed = await t.client.request("POST", "/auth/login", { body: "{", headers: { "content-type": "application/json" } });
+    const malformed = await t.client.request("POST", "/auth/login", {
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     assertPlain(malformed, 400, "bad_request");
     const notAcceptable = await t.client.request("POST", "/auth/login", {
       body: { username: "a", password: "b" },
@@ -132,7 +157,9 @@ describe("unexpected errors", () => {
       },
     });
     try {
-      const res = await broken.client.request("GET", "/v3/diagnostics/sync", { headers: { authorization: "Bearer x.y" } });
+      const res = await broken.client.request("GET", "/v3/diagnostics/sync", {
+        headers: { authorization: "Bearer x.y" },
+      });
       assertProblem(res, 500, "internal_error", "/v3/diagnostics/sync");
       assert.ok(!res.text.includes("secret detail"));
       assert.equal((await broken.client.request("GET", "/ping")).status, 200);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { after, before, test } from "node:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
@@ -22,15 +22,23 @@ test("/openapi.json validates as OpenAPI 3.1", async () => {
 
 test("every frozen route is marked deprecated, and no /v3 route is", async () => {
   const { paths } = (await t.client.request("GET", "/openapi.json")).json();
-  const operations = Object.entries(paths as Record<string, Record<string, { deprecated?: boolean }>>).flatMap(
-    ([path, methods]) =>
-      Object.entries(methods)
-        .filter(([method]) => ["get", "post", "put"].includes(method))
-        .map(([method, operation]) => ({ path, method, deprecated: operation.deprecated === true })),
+  const operations = Object.entries(
+    paths as Record<string, Record<string, { deprecated?: boolean }>>,
+  ).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ["get", "post", "put"].includes(method))
+      .map(([method, operation]) => ({ path, method, deprecated: operation.deprecated === true })),
   );
-  const frozen = operations.filter((o) => o.path === "/auth/login" || o.path.startsWith("/sync") || o.path.startsWith("/v1/") || o.path.startsWith("/scoresheets/"));
+  const frozen = operations.filter(
+    (o) =>
+      o.path === "/auth/login" ||
+      o.path.startsWith("/sync") ||
+      o.path.startsWith("/v1/") ||
+      o.path.startsWith("/scoresheets/"),
+  );
   assert.ok(frozen.length >= 2);
-  for (const operation of frozen) assert.equal(operation.deprecated, true, `${operation.method} ${operation.path}`);
+  for (const operation of frozen)
+    assert.equal(operation.deprecated, true, `${operation.method} ${operation.path}`);
   for (const operation of operations.filter((o) => o.path.startsWith("/v3/"))) {
     assert.equal(operation.deprecated, false, `${operation.method} ${operation.path}`);
   }

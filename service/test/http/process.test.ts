@@ -40,14 +40,21 @@ describe("startup validation of the real process", () => {
     assert.notEqual(result.status, 0);
     const lines = result.stderr.trim().split("\n");
     assert.equal(lines.length, 1, result.stderr);
-    for (const name of ["PORT", "LIVE_PUSH_URL", "SYNC_CONFIG_TTL_MS"]) assert.ok(lines[0]!.includes(name), name);
+    for (const name of ["PORT", "LIVE_PUSH_URL", "SYNC_CONFIG_TTL_MS"])
+      assert.ok(lines[0]!.includes(name), name);
   });
 
   test("one warning line names what is unset, and SIGTERM drains in-flight requests and exits", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, [...tsx, "src/main.ts"], {
       cwd: service,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataFolder(), LOG_LEVEL: "warn", AUTH_TOKEN_SECRET: "" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataFolder(),
+        LOG_LEVEL: "warn",
+        AUTH_TOKEN_SECRET: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
@@ -66,14 +73,22 @@ describe("startup validation of the real process", () => {
         }
         throw new Error(`the service did not start: ${stderr}`);
       })();
-      const warnings = stderr.split("\n").filter((l) => l.startsWith("Environment: not set, so what they enable is off or fails closed:"));
+      const warnings = stderr
+        .split("\n")
+        .filter((l) => l.startsWith("Environment: not set, so what they enable is off or fails closed:"));
       assert.equal(warnings.length, 1, stderr);
       assert.ok(warnings[0]!.includes("AUTH_TOKEN_SECRET"));
 
       // An in-flight request: its body is still arriving when SIGTERM comes.
-      const stream = session.request({ ":method": "POST", ":path": "/v3/sessions", "content-type": "application/json" });
+      const stream = session.request({
+        ":method": "POST",
+        ":path": "/v3/sessions",
+        "content-type": "application/json",
+      });
       stream.write('{"username":"operator",');
-      const status = new Promise<number>((resolve) => stream.on("response", (h) => resolve(Number(h[":status"]))));
+      const status = new Promise<number>((resolve) =>
+        stream.on("response", (h) => resolve(Number(h[":status"]))),
+      );
       stream.resume();
       await new Promise((r) => setTimeout(r, 200));
       child.kill("SIGTERM");
@@ -111,7 +126,10 @@ describe("hash-password and validate-registry commands", () => {
     writeFileSync(join(dir, "bad.json"), JSON.stringify(bad));
     writeFileSync(join(dir, "good.json"), JSON.stringify(sampleRegistry()));
     const run = (file: string) =>
-      spawnSync(process.execPath, [...tsx, "src/registry/validate-cli.ts", join(dir, file)], { cwd: service, encoding: "utf8" });
+      spawnSync(process.execPath, [...tsx, "src/registry/validate-cli.ts", join(dir, file)], {
+        cwd: service,
+        encoding: "utf8",
+      });
     const failing = run("bad.json");
     assert.equal(failing.status, 1);
     assert.match(failing.stdout, /\$\.version/);

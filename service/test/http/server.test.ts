@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { request as http1Request } from "node:http";
-import { after, before, describe, test } from "node:test";
-import type { DataRepository } from "../../src/ports/data-repository.ts";
-import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
-import { APP_VERSION } from "../../src/shared/version.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
 import { mkdtempSync } from "node:fs";
+import { request as http1Request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
+import type { DataRepository } from "../../src/ports/data-repository.ts";
+import { APP_VERSION } from "../../src/shared/version.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 
 let t: TestApp;
 let registryReads = 0;
@@ -46,7 +46,9 @@ describe("the listener", () => {
     assert.equal(res.headers["x-sync-config"], "none");
     assert.deepEqual(res.json(), { status: "ok", version: APP_VERSION });
     assert.equal(registryReads, 0);
-    await t.client.request("GET", "/v3/diagnostics/sync", { headers: { "x-sync-secret": "sync-secret-for-tests" } });
+    await t.client.request("GET", "/v3/diagnostics/sync", {
+      headers: { "x-sync-secret": "sync-secret-for-tests" },
+    });
     const again = await t.client.request("GET", "/ping");
     assert.match(String(again.headers["x-sync-config"]), /^[0-9a-f]{7} repository$/);
     assert.equal(registryReads, 1);

@@ -7,7 +7,7 @@ export function assertRepositoryPath(path: string): string {
   const bad =
     path.length === 0 ||
     path.length > 512 ||
-    /[\\\u0000-\u001f\u007f]/.test(path) ||
+    [...path].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) ||
     segments.some((segment) => segment === "" || segment === "." || segment === "..");
   if (bad) throw new Error(`not a repository path: ${JSON.stringify(path)}`);
   return path;

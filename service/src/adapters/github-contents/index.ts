@@ -115,8 +115,16 @@ export function createGitHubContents(options: GitHubContentsOptions): DataReposi
           ...(expectedRevision === null ? {} : { sha: expectedRevision }),
           request: request(),
         });
-        return { revision: data.content?.sha ?? gitBlobSha(content) };
+        // A 2xx whose body is unreadable proves nothing was committed: treat it as a failed write.
+        const sha = typeof data === "object" && data !== null ? data.content?.sha : undefined;
+        if (typeof sha !== "string")
+          throw new AppError(
+            "upstream_failure",
+            `the data repository sent an unreadable answer (writing ${path})`,
+          );
+        return { revision: sha };
       } catch (error) {
+        if (error instanceof AppError) throw error;
         const status = statusOf(error);
         const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
         if (staleSha) throw new RevisionConflictError(path);

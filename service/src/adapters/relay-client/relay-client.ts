@@ -139,5 +139,6 @@ function parseJson(text: string): unknown {
 
 function codeOf(answer: unknown): string {
   const code = (answer as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : "";
+  // Only a code-shaped word is repeated: any other upstream text never reaches a response.
+  return typeof code === "string" && /^[a-z][a-z_]{0,39}$/.test(code) ? code : "";
 }
