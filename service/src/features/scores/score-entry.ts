@@ -1,0 +1,98 @@
+import type { Principal } from "../../auth/guard.ts";
+import { formatLinkLabel, OPERATOR_LABEL } from "../../auth/link-labels.ts";
+import type { Spreadsheets } from "../../ports/spreadsheet.ts";
+import type { RegistryStore } from "../../registry/store.ts";
+import type { Clock } from "../../shared/clock.ts";
+import { AppError } from "../../shared/errors.ts";
+import { formatManilaDateTime } from "../../shared/manila-time.ts";
+import { type Published, publishFailure } from "./published.ts";
+import { locateMatch, SCHEDULE_TAB } from "./schedule-tab.ts";
+import { checkScoreEntry } from "./score-access.ts";
+import { type MatchRecord, newScores, type ScoreBody, type Scores } from "./score-body.ts";
+import { scoreCells } from "./score-write-allowlist.ts";
+import { WorkbookQueue } from "./workbook-queue.ts";
+
+export interface ScoreEntryDeps {
+  registry: RegistryStore;
+  spreadsheets: Spreadsheets;
+  clock: Clock;
+  logger: { warn(object: object, message: string): void };
+  /** Syncs and publishes one facility exactly as the facility sync route does. */
+  publishFacility(dayKey: string, facilityName: string, editedAt: number): Promise<Published>;
+}
+
+export interface ScoreEntryRequest {
+  dayKey: string;
+  facilityName: string;
+  matchNumber: string;
+  body: ScoreBody;
+  principal: Principal;
+}
+
+/** Who a score note names: the scorer link's label, or the operator console. */
+function writerLabel(principal: Principal): string {
+  if (principal.kind === "scorer") return formatLinkLabel("Scorer link", principal);
+  return OPERATOR_LABEL;
+}
+
+const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2Score === b.team2Score;
+
+/**
+ * Score entry: checks the event's `scoreEntry`, finds the match in `SCHEDULE`, compares the
+ * expected scores with the sheet and writes the two score cells with their note in one call, then
+ * publishes the facility. Read-compare-write runs one at a time per workbook on this instance.
+ * @example const record = await scores.enter({ dayKey, facilityName, matchNumber: "12", body, principal });
+ */
+export function createScoreEntry(deps: ScoreEntryDeps) {
+  const queue = new WorkbookQueue();
+
+  /** Read, compare and write under the workbook's queue; answers the match as it now stands. */
+  const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>
+    queue.run(sheetId, async () => {
+      const [formulas, values] = await Promise.all([
+        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "formula"),
+        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "unformatted"),
+      ]);
+      const match = locateMatch(formulas.get(SCHEDULE_TAB), values.get(SCHEDULE_TAB), request.matchNumber);
+      // A repeat of a save that already landed (a retry after a lost answer) succeeds without a write.
+      if (!same(match.current, scores)) {
+        if (!same(match.current, request.body.expected)) {
+          throw new AppError("score_conflict", `match ${request.matchNumber} changed since it was shown`, {
+            current: match.current,
+          });
+        }
+        const note = `${writerLabel(request.principal)} · ${formatManilaDateTime(deps.clock.now())}`;
+        await deps.spreadsheets.writeCellsWithNotes(sheetId, scoreCells(match, scores, note));
+      }
+      return { ...match, current: { ...match.current, ...scores } };
+    });
+
+  return {
+    async enter(request: ScoreEntryRequest): Promise<MatchRecord & { published: Published }> {
+      const scores = newScores(request.body);
+      const ref = await deps.registry.findDay(request.dayKey);
+      checkScoreEntry(ref.event, request.dayKey, request.principal);
+      const { facility } = await deps.registry.findFacility(request.dayKey, request.facilityName);
+      if (!facility.sheetId) {
+        throw new AppError(
+          "schedule_layout",
+          `facility "${facility.name}" has no workbook, so no ${SCHEDULE_TAB} tab`,
+        );
+      }
+      const match = await checkAndWrite(facility.sheetId, request, scores);
+      let published: Published;
+      try {
+        published = await deps.publishFacility(request.dayKey, facility.name, deps.clock.now());
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, day: request.dayKey, facility: facility.name },
+          "score saved; publishing failed",
+        );
+        published = publishFailure(error);
+      }
+      return { matchNumber: match.matchNumber, ...match.current, published };
+    },
+  };
+}
+
+export type ScoreEntry = ReturnType<typeof createScoreEntry>;

@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  formatLinkLabel,
+  normaliseLabelText,
+  OPERATOR_LABEL,
+  readLinkLabels,
+} from "../../src/auth/link-labels.ts";
+import { AppError } from "../../src/shared/errors.ts";
+
+describe("link labels (issuedTo, note)", () => {
+  test("trimming collapses inner whitespace and removes control characters", () => {
+    assert.equal(normaliseLabelText("  Ana \t\n Cruz\u0000\u0007\u009f "), "Ana Cruz");
+    assert.equal(normaliseLabelText(" \u0001 \t"), null);
+  });
+
+  test("length is counted in code points after trimming: 40 pass, 41 is 400 validation_error", () => {
+    assert.equal(readLinkLabels({ issuedTo: ` ${"😀".repeat(40)} ` }).issuedTo, "😀".repeat(40));
+    assert.throws(
+      () => readLinkLabels({ note: "a".repeat(41) }),
+      (error) => error instanceof AppError && error.code === "validation_error" && /note/.test(error.message),
+    );
+  });
+
+  test("absent, null or blank is null; a non-text value is 400", () => {
+    assert.deepEqual(readLinkLabels(undefined), { issuedTo: null, note: null });
+    assert.deepEqual(readLinkLabels({ issuedTo: null, note: "  " }), { issuedTo: null, note: null });
+    for (const body of [{ issuedTo: 1 }, { note: true }, { note: {} }, "Ana", []]) {
+      assert.throws(
+        () => readLinkLabels(body),
+        (error) => error instanceof AppError && error.code === "validation_error",
+      );
+    }
+  });
+
+  test("the label is '<issuedTo> (<note>)', '<issuedTo>', '<kind> (<note>)' or '<kind>'", () => {
+    assert.equal(formatLinkLabel("Scorer link", { issuedTo: "Ana", note: "Court 3" }), "Ana (Court 3)");
+    assert.equal(formatLinkLabel("Scorer link", { issuedTo: "Ana" }), "Ana");
+    assert.equal(formatLinkLabel("Desk link", { note: "Gate" }), "Desk link (Gate)");
+    assert.equal(formatLinkLabel("Desk link", { issuedTo: "", note: null }), "Desk link");
+    assert.equal(OPERATOR_LABEL, "Operator console");
+  });
+});
