@@ -1,0 +1,26 @@
+# The service image (the relay deploys with wrangler, not from here). Cloud Run settings: docs/deployment.md.
+# Checked without Docker by service/test/e2e/dockerfile.test.ts, which runs these same steps.
+FROM node:20.20-bookworm-slim
+
+ENV NODE_ENV=production \
+    PORT=8080
+WORKDIR /app
+
+# Dependencies first (cached while only source changes): the service workspace's runtime
+# dependencies alone, tsx included (it runs the TypeScript entry), at the lockfile's versions.
+# `npm install --no-save` rather than `npm ci`: the lockfile lacks other platforms' optional
+# packages (npm/cli#8805), which `npm ci` refuses; switch back once it records them.
+COPY package.json package-lock.json ./
+COPY service/package.json service/
+COPY relay/package.json relay/
+RUN npm install --omit=dev --workspace service --no-save --prefer-offline --no-audit --no-fund
+
+COPY service/src service/src
+
+# Never root at runtime. node is PID 1 and handles SIGTERM itself: it drains in-flight requests and exits.
+USER node
+WORKDIR /app/service
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+# Cleartext HTTP/2 (h2c) on $PORT, exactly `npm run serve`.
+CMD ["node", "--import", "tsx", "src/main.ts"]

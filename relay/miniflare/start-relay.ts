@@ -1,0 +1,83 @@
+/**
+ * Builds the relay worker with esbuild and runs it in workerd through Miniflare on a real
+ * 127.0.0.1 port, so real WebSocket clients can connect. Used by the local stack (`npm start`),
+ * the relay's tests, the service's relay-client and end-to-end tests, and the fan-out benchmark.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+
+const relayDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** Options of {@link startRelay}. */
+export interface RelayOptions {
+  /** `LIVE_PUSH_SECRET`; omitted, the binding is unset (every push is refused). */
+  secret?: string;
+  /** Origins for `LIVE_ALLOWED_ORIGINS`. */
+  allowedOrigins: string[];
+  /** A folder for Durable Object storage; a new relay on the same folder sees the same snapshots. */
+  persistDir?: string;
+  /** The port on 127.0.0.1; 0 (the default) takes a free one. */
+  port?: number;
+}
+
+/** A running relay. */
+export interface RunningRelay {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  url: string;
+  /** Stops workerd. */
+  dispose(): Promise<void>;
+}
+
+let bundle: Promise<string> | undefined;
+
+/** The worker bundled once per process, as wrangler would (`cloudflare:` modules left to workerd). */
+function bundleWorker(): Promise<string> {
+  bundle ??= build({
+    entryPoints: [`${relayDir}/src/index.ts`],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    external: ["cloudflare:*"],
+    write: false,
+    logLevel: "silent",
+  }).then((result) => result.outputFiles[0]!.text);
+  return bundle;
+}
+
+/** The compatibility date of `wrangler.toml`, so local runs get the runtime the deployment gets. */
+function compatibilityDate(): string {
+  const toml = readFileSync(`${relayDir}/wrangler.toml`, "utf8");
+  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  if (date === undefined) throw new Error("relay/wrangler.toml has no compatibility_date");
+  return date;
+}
+
+/**
+ * Starts the relay in workerd.
+ * @example
+ * const relay = await startRelay({ secret: "s3cret", allowedOrigins: ["https://pages.test"] });
+ * try { … fetch(`${relay.url}/health`) … } finally { await relay.dispose(); }
+ */
+export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  const bindings: Record<string, string> = { LIVE_ALLOWED_ORIGINS: options.allowedOrigins.join(",") };
+  if (options.secret !== undefined) bindings["LIVE_PUSH_SECRET"] = options.secret;
+  const mf = new Miniflare({
+    modules: true,
+    script: await bundleWorker(),
+    compatibilityDate: compatibilityDate(),
+    // The same bindings and classes as wrangler.toml.
+    durableObjects: {
+      LIVE_CHANNEL: { className: "LiveChannel", useSQLite: true },
+      ATTENDANCE_CHANNEL: { className: "AttendanceChannel", useSQLite: true },
+    },
+    durableObjectsPersist: options.persistDir ?? false,
+    bindings,
+    host: "127.0.0.1",
+    port: options.port ?? 0,
+  });
+  const url = (await mf.ready).origin;
+  return { url, dispose: () => mf.dispose() };
+}

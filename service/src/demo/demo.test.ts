@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { createXlsxWorkbooks } from "../adapters/xlsx-workbooks/index.ts";
+import { buildRoster } from "../features/attendance/roster.ts";
+import { validateRegistry } from "../registry/validate.ts";
+import { comingWeekend, createDemoTournament, demoTournament } from "./index.ts";
+
+const WEEKEND = { saturday: "2026-11-21", sunday: "2026-11-22" };
+
+describe("demo tournament", () => {
+  test("comingWeekend: this weekend while it lasts in Asia/Manila, else the next", () => {
+    assert.deepEqual(comingWeekend(Date.parse("2026-11-18T02:00:00Z")), WEEKEND); // Wednesday
+    assert.deepEqual(comingWeekend(Date.parse("2026-11-21T02:00:00Z")), WEEKEND); // Saturday
+    assert.deepEqual(comingWeekend(Date.parse("2026-11-21T23:00:00Z")), WEEKEND); // Sunday 07:00 Manila
+    assert.deepEqual(comingWeekend(Date.parse("2026-11-22T17:00:00Z")), {
+      saturday: "2026-11-28",
+      sunday: "2026-11-29",
+    });
+  });
+
+  test("the registry passes every validation rule and has one event of each type", () => {
+    const { registry } = demoTournament(WEEKEND);
+    assert.deepEqual(validateRegistry(registry), []);
+    const types = Object.values(registry.events)
+      .map((event) => event.type)
+      .sort();
+    assert.deepEqual(types, ["dual-meet", "standard", "team"]);
+  });
+
+  test("every roster row has a team code of its event's shape, and accented names fold into keys", () => {
+    for (const draw of demoTournament(WEEKEND).facilities) {
+      const rows = [
+        ["Team Code", "Player"],
+        ...draw.categories.flatMap((c) => c.sides.map((s) => [s.code, s.players.join(" / ")])),
+      ];
+      const shape = {
+        standard: /^[A-Z0-9]+_\d+$/,
+        "dual-meet": /^[A-Z0-9]+_[A-Z0-9]+_\d+$/,
+        team: /^[A-Z0-9]+_\d+$/,
+      }[draw.eventType];
+      for (const [code] of rows.slice(1)) assert.match(code as string, shape, draw.sheetId);
+      assert.ok(buildRoster(draw.eventType, rows).people.length >= 4, draw.sheetId);
+    }
+    const people = buildRoster("standard", [
+      ["Team Code", "Player"],
+      ["MSU15_1", "José Ñañez"],
+    ]).people;
+    assert.equal(people[0]?.key, "jose nanez");
+  });
+
+  test("the workbooks compute CSV and STANDINGSCSV from SCHEDULE in the local engine", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tops-demo-"));
+    try {
+      await createDemoTournament({
+        dataDir: join(dir, "data"),
+        workbooksDir: join(dir, "wb"),
+        now: Date.parse("2026-11-18T02:00:00Z"),
+      });
+      const workbooks = createXlsxWorkbooks({ dir: join(dir, "wb") });
+      const tabs = await workbooks.readTabs(
+        "open-sat-rizal-hall",
+        ["SCHEDULE", "CSV", "STANDINGSCSV", "ATTENDANCE"],
+        "formatted",
+      );
+      const schedule = tabs.get("SCHEDULE")!;
+      const csv = tabs.get("CSV")!;
+      assert.deepEqual(
+        csv.slice(0, 3).map((row) => row.slice(0, 13)),
+        schedule.slice(0, 3).map((row) => row.slice(0, 13)),
+      );
+      assert.deepEqual(csv[1]?.slice(10, 12), ["22", "20"]);
+      assert.deepEqual(tabs.get("STANDINGSCSV")![1], [
+        "MSU15_1",
+        "José Ñañez",
+        "MS U15",
+        "1",
+        "1",
+        "0",
+        "22",
+        "20",
+      ]);
+      assert.deepEqual(tabs.get("ATTENDANCE")![0]?.slice(0, 7), [
+        "key",
+        "player",
+        "teams",
+        "categories",
+        "present",
+        "timeIn",
+        "withdrawn",
+      ]);
+      assert.equal(tabs.get("ATTENDANCE")![0]?.[9], "not yet in");
+      const teams = await workbooks.readTabs("cup-sun-main-hall", ["Teams"], "formatted");
+      assert.deepEqual(teams.get("Teams")![0], ["Team Code", "Team", "Pair", "Player"]);
+      workbooks.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("existing data is never overwritten: a second run keeps an edited registry and workbook", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tops-demo-"));
+    const options = { dataDir: join(dir, "data"), workbooksDir: join(dir, "wb"), now: Date.now() };
+    try {
+      const first = await createDemoTournament(options);
+      assert.equal(first.registryCreated, true);
+      assert.equal(first.workbooksCreated.length, 8);
+      await writeFile(join(dir, "data/config/events.json"), "edited");
+      await writeFile(join(dir, "wb/open-sat-rizal-hall.xlsx"), "edited");
+      const second = await createDemoTournament(options);
+      assert.deepEqual([second.registryCreated, second.workbooksCreated], [false, []]);
+      assert.equal(await readFile(join(dir, "data/config/events.json"), "utf8"), "edited");
+      assert.equal(await readFile(join(dir, "wb/open-sat-rizal-hall.xlsx"), "utf8"), "edited");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { access, link, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
+import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
+import type { FacilityDraw, Side } from "./draw.ts";
+
+/** The `SCHEDULE` columns: DESIGN.md's match columns, then a `winner` helper the standings count. */
+export const SCHEDULE_HEADER = [
+  "matchNumber",
+  "date",
+  "time",
+  "court",
+  "category",
+  "round",
+  "teamCode1",
+  "team1",
+  "teamCode2",
+  "team2",
+  "team1Score",
+  "team2Score",
+  "referee",
+  "winner",
+] as const;
+
+/** The `STANDINGSCSV` columns; `Team Code` and `Player` are the roster the attendance list is built from. */
+export const STANDINGS_HEADER = [
+  "Team Code",
+  "Player",
+  "Category",
+  "Played",
+  "Won",
+  "Lost",
+  "Points For",
+  "Points Against",
+] as const;
+
+/** Formulas reach this far down `SCHEDULE`, so matches added by hand below the draw still count. */
+const LAST_ROW = 200;
+const MATCH_COLUMNS = SCHEDULE_HEADER.length - 1;
+const col = (index: number) => String.fromCharCode(65 + index);
+const range = (column: string) => `SCHEDULE!$${column}$2:$${column}$${LAST_ROW}`;
+const players = (side: Side) => side.players.join(" / ");
+
+type Cell = string | number | { formula: string } | null;
+
+function addTab(workbook: ExcelJS.Workbook, name: string, rows: Cell[][], widths: number[]): void {
+  const sheet = workbook.addWorksheet(name);
+  rows.forEach((row, r) => {
+    row.forEach((value, c) => {
+      if (value !== null) sheet.getCell(r + 1, c + 1).value = value;
+    });
+  });
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: "frozen", ySplit: 1 }];
+  widths.forEach((width, c) => {
+    sheet.getColumn(c + 1).width = width;
+  });
+}
+
+function scheduleRows(draw: FacilityDraw): Cell[][] {
+  const rows: Cell[][] = [[...SCHEDULE_HEADER]];
+  draw.matches.forEach((match, i) => {
+    const r = i + 2;
+    rows.push([
+      match.matchNumber,
+      draw.date,
+      match.time,
+      match.court,
+      match.category,
+      match.round,
+      match.side1.code,
+      players(match.side1),
+      match.side2.code,
+      players(match.side2),
+      match.score?.[0] ?? null,
+      match.score?.[1] ?? null,
+      match.referee,
+      { formula: `IF(OR(K${r}="",L${r}=""),"",IF(K${r}>L${r},G${r},IF(L${r}>K${r},I${r},"")))` },
+    ]);
+  });
+  return rows;
+}
+
+/** The matches tab: every cell a formula over `SCHEDULE`, so a score written there shows here. */
+function csvRows(draw: FacilityDraw): Cell[][] {
+  const rows: Cell[][] = [SCHEDULE_HEADER.slice(0, MATCH_COLUMNS)];
+  draw.matches.forEach((_, i) => {
+    const r = i + 2;
+    rows.push(
+      Array.from({ length: MATCH_COLUMNS }, (_, c) => ({
+        formula: `IF(SCHEDULE!${col(c)}${r}="","",SCHEDULE!${col(c)}${r})`,
+      })),
+    );
+  });
+  return rows;
+}
+
+/** Standings computed from the results in `SCHEDULE` with COUNTIFS and SUMIFS. */
+function standingsRows(draw: FacilityDraw): Cell[][] {
+  const rows: Cell[][] = [[...STANDINGS_HEADER]];
+  for (const category of draw.categories) {
+    for (const side of category.sides) {
+      const r = rows.length + 1;
+      const played = `COUNTIFS(${range("G")},A${r},${range("K")},"<>")+COUNTIFS(${range("I")},A${r},${range("L")},"<>")`;
+      const pointsFor = `SUMIFS(${range("K")},${range("G")},A${r})+SUMIFS(${range("L")},${range("I")},A${r})`;
+      const pointsAgainst = `SUMIFS(${range("L")},${range("G")},A${r})+SUMIFS(${range("K")},${range("I")},A${r})`;
+      rows.push([
+        side.code,
+        players(side),
+        category.label,
+        { formula: played },
+        { formula: `COUNTIFS(${range("N")},A${r})` },
+        { formula: `D${r}-E${r}` },
+        { formula: pointsFor },
+        { formula: pointsAgainst },
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** A team event's roster tab: one row per pair of each team playing at the facility. */
+function teamsRows(draw: FacilityDraw): Cell[][] {
+  const pairNames = ["MD", "WD", "XD 1", "XD 2"];
+  const rows: Cell[][] = [["Team Code", "Team", "Pair", "Player"]];
+  for (const team of draw.categories) {
+    for (const [n, side] of team.sides.entries()) {
+      rows.push([side.code, team.label, pairNames[n] ?? String(n + 1), players(side)]);
+    }
+  }
+  return rows;
+}
+
+/** An empty `ATTENDANCE` tab in the spec's layout, with the "not yet in" list in column J. */
+function attendanceRows(): Cell[][] {
+  const header: Cell[] = [...ATTENDANCE_HEADER, null, null, NOT_YET_IN_HEADER];
+  return [
+    header,
+    [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_FORMULA.slice(1) }],
+  ];
+}
+
+/**
+ * Builds one facility workbook: `SCHEDULE` (plain values, where scores are entered), `CSV` and
+ * `STANDINGSCSV` (formulas over it), `Teams` for a team event, and an empty `ATTENDANCE` tab.
+ * @example const workbook = facilityWorkbook(draw); await workbook.xlsx.writeFile("open-sat-rizal-hall.xlsx");
+ */
+export function facilityWorkbook(draw: FacilityDraw): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "tournament-ops demo";
+  addTab(workbook, "SCHEDULE", scheduleRows(draw), [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20, 12]);
+  addTab(workbook, "CSV", csvRows(draw), [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20]);
+  addTab(workbook, "STANDINGSCSV", standingsRows(draw), [12, 34, 10, 8, 8, 8, 11, 14]);
+  if (draw.eventType === "team") addTab(workbook, "Teams", teamsRows(draw), [12, 10, 8, 34]);
+  addTab(workbook, ATTENDANCE_TAB, attendanceRows(), [24, 24, 20, 16, 9, 17, 10, 12, 12, 24]);
+  return workbook;
+}
+
+/**
+ * Writes `<dir>/<sheetId>.xlsx` unless it exists. The file appears whole: written aside, then
+ * hard-linked into place, which fails rather than replace a file made meanwhile.
+ * @returns whether the file was written
+ */
+export async function writeFacilityWorkbook(dir: string, draw: FacilityDraw): Promise<boolean> {
+  const file = join(dir, `${draw.sheetId}.xlsx`);
+  if (await exists(file)) return false;
+  const aside = `${file}.${process.pid}.tmp`;
+  await writeFile(aside, Buffer.from(await facilityWorkbook(draw).xlsx.writeBuffer()));
+  try {
+    await link(aside, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await rm(aside, { force: true });
+  }
+}
+
+/** Whether a path exists. */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,126 @@
+// `docker build` cannot run on these machines, so this test runs the Dockerfile's own steps without
+// Docker: COPY into a temporary root (honouring .dockerignore), RUN as the build does, then CMD as
+// the unprivileged user (nobody, through setpriv, when the test runs as root; otherwise the test's
+// own non-root user), and checks that the built service answers GET /ping on h2c and that SIGTERM
+// stops it cleanly.
+import assert from "node:assert/strict";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, posix, relative } from "node:path";
+import { after, describe, test } from "node:test";
+import { h2c } from "../support/h2c.ts";
+import { dockerIgnore, envPairs, type Instruction, parseDockerfile } from "./dockerfile-steps.ts";
+import { REPO } from "./processes.ts";
+
+const instructions = parseDockerfile(readFileSync(join(REPO, "Dockerfile"), "utf8"));
+const ignored = dockerIgnore(join(REPO, ".dockerignore"));
+const root = mkdtempSync(join(tmpdir(), "tops-image-"));
+const inImage = (path: string) => join(root, path);
+const isRoot = process.getuid?.() === 0;
+const canDropPrivileges = isRoot && spawnSync("setpriv", ["--version"]).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the build steps in order; returns the runtime state the last instructions leave. */
+function build(steps: Instruction[]) {
+  let workdir = "/";
+  let user = "root";
+  const env: Record<string, string> = {};
+  let cmd: string[] = [];
+  for (const { keyword, args } of steps) {
+    if (keyword === "WORKDIR") {
+      workdir = posix.resolve(workdir, args);
+      mkdirSync(inImage(workdir), { recursive: true });
+    } else if (keyword === "ENV") {
+      Object.assign(env, envPairs(args));
+    } else if (keyword === "COPY") {
+      const parts = args.split(/\s+/);
+      const dest = posix.resolve(workdir, parts.pop() as string) + (args.endsWith("/") ? "/" : "");
+      for (const source of parts) {
+        const target = dest.endsWith("/") ? join(inImage(dest), posix.basename(source)) : inImage(dest);
+        cpSync(join(REPO, source), target, {
+          recursive: true,
+          filter: (path) => relative(REPO, path) === "" || !ignored(relative(REPO, path)),
+        });
+      }
+    } else if (keyword === "RUN") {
+      execFileSync("sh", ["-c", args], {
+        cwd: inImage(workdir),
+        env: { ...process.env, ...env },
+        stdio: "pipe",
+      });
+    } else if (keyword === "USER") {
+      user = args;
+    } else if (keyword === "CMD") {
+      cmd = JSON.parse(args) as string[];
+    }
+  }
+  return { workdir, user, env, cmd };
+}
+
+describe("the Dockerfile, built and started without Docker", () => {
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  test("it runs as a non-root user and its CMD is the production entry of `npm run serve`", () => {
+    const user = instructions.filter((i) => i.keyword === "USER").at(-1)?.args;
+    assert.ok(user && user !== "root" && user !== "0", "a USER other than root");
+    const cmd = JSON.parse(instructions.find((i) => i.keyword === "CMD")!.args) as string[];
+    const serve = (
+      JSON.parse(readFileSync(join(REPO, "service/package.json"), "utf8")) as { scripts: { serve: string } }
+    ).scripts.serve;
+    assert.equal(cmd.join(" "), serve);
+    assert.ok(instructions.some((i) => i.keyword === "ENV" && "PORT" in envPairs(i.args)));
+  });
+
+  test(`the built service answers GET /ping over h2c on $PORT and exits 0 on SIGTERM (runtime user: ${canDropPrivileges ? "nobody via setpriv" : "this test's user"})`, async () => {
+    const image = build(instructions);
+    const port = await freePort();
+    const [program, ...args] = image.cmd;
+    assert.equal(program, "node");
+    chmodSync(root, 0o755);
+    const command = canDropPrivileges
+      ? ["setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command[0] as string, command[1] as string[], {
+      cwd: inImage(image.workdir),
+      env: { ...image.env, PORT: String(port), PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: "/tmp" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      let status = 0;
+      for (let attempt = 0; attempt < 300 && status !== 200 && child.exitCode === null; attempt++) {
+        const client = h2c(`http://127.0.0.1:${port}`);
+        status = await client.request("GET", "/ping").then(
+          (r) => r.status,
+          () => 0,
+        );
+        client.close();
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(status, 200, `GET /ping answered; output:\n${output}`);
+      if (canDropPrivileges) {
+        const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
+        assert.equal(uid, "65534");
+      } else {
+        assert.notEqual(process.getuid?.(), 0, "as root without setpriv the CMD cannot run unprivileged");
+      }
+      assert.match(output, /Environment: not set, so what they enable is off or fails closed:/);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    assert.equal(await exited, 0, output);
+  });
+});

@@ -1,0 +1,3 @@
+import { faultSuite } from "./support/fault-suite.ts";
+
+faultSuite("relay");
