@@ -1,0 +1,31 @@
+import { fontMetrics } from "./font-metrics.ts";
+import { layoutPlan } from "./layouts/index.ts";
+import { pageContent } from "./page-content.ts";
+import { type SerializedPages, serializePages } from "./pdf-objects.ts";
+import { sheetFields } from "./sheet-fields.ts";
+import type { FrameMode, LayoutType, SheetItem } from "./types.ts";
+
+/** A run of consecutive sheets to render, as sent to a worker. */
+export interface ChunkRequest {
+  /** The document page number (0-based) of the chunk's first sheet. */
+  first: number;
+  layout: LayoutType;
+  title: string;
+  items: SheetItem[];
+  frame: FrameMode;
+}
+
+/**
+ * Renders each sheet of the chunk and serializes its page objects, ready to append to the document.
+ *
+ * @example
+ * renderChunk({ first: 0, layout: "standard", title: "Open", items: [match, null], frame: "template" }).offsets.length; // 4
+ */
+export function renderChunk(request: ChunkRequest): SerializedPages {
+  const plan = layoutPlan(request.layout);
+  const metrics = fontMetrics();
+  const contents = request.items.map((item) =>
+    pageContent(plan, sheetFields(item, request.title), request.frame, metrics),
+  );
+  return serializePages(request.first, contents, plan);
+}

@@ -1,0 +1,99 @@
+import { layoutPlan } from "./layouts/index.ts";
+import { PdfWriter } from "./pdf-writer.ts";
+import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
+import { createRenderPool, type RenderPool } from "./worker-pool.ts";
+
+/** What to render. */
+export interface RenderRequest {
+  matches: readonly Match[];
+  layout: LayoutType;
+  /** The event title printed on every sheet. */
+  title?: string;
+  /** Blank sheets appended after the matches. */
+  blanks?: number;
+  /** Called after each chunk of pages is in the document. */
+  onProgress?: (progress: RenderProgress) => void;
+  /** `inline` draws the frame again on every page: only the benchmark's baseline uses it. */
+  frame?: FrameMode;
+  /** Sheets per worker task; by default about four tasks per worker, 16 to 200 sheets each. */
+  chunkSize?: number;
+}
+
+/** Pages rendered so far, of the document's total. */
+export interface RenderProgress {
+  done: number;
+  total: number;
+}
+
+/** Renders scoresheet PDFs on a worker pool that lives as long as the app. */
+export interface ScoresheetRenderer {
+  readonly concurrency: number;
+  /** One PDF: a page per match, then the blank sheets. */
+  render(request: RenderRequest): Promise<Buffer>;
+  /** Stops the workers (call on app close). */
+  close(): Promise<void>;
+}
+
+/**
+ * Makes the renderer. Workers render chunks of pages in parallel (fitting text, deflating
+ * and serializing the page objects), and this thread appends each chunk to the one document as it
+ * arrives (see pdf-writer.ts): no PDF merging is needed and this thread is only busy for a moment.
+ *
+ * @example
+ * const renderer = createScoresheetRenderer({ concurrency: 2 });
+ * const pdf = await renderer.render({ matches, layout: "standard", title: "City Open", blanks: 2 });
+ * await renderer.close();
+ */
+export function createScoresheetRenderer(options: { concurrency?: number } = {}): ScoresheetRenderer {
+  const pool = createRenderPool(options);
+  return {
+    concurrency: pool.concurrency,
+    render: (request) => renderWith(pool, request),
+    close: () => pool.close(),
+  };
+}
+
+/**
+ * Renders once on a pool made for this call alone; an app keeps one {@link createScoresheetRenderer} instead.
+ *
+ * @example
+ * const pdf = await renderScoresheets({ matches, layout: "best-of-3", concurrency: 2 });
+ */
+export async function renderScoresheets(request: RenderRequest & { concurrency?: number }): Promise<Buffer> {
+  const renderer = createScoresheetRenderer({ concurrency: request.concurrency ?? 2 });
+  try {
+    return await renderer.render(request);
+  } finally {
+    await renderer.close();
+  }
+}
+
+/** The number of pages a request produces. */
+export function pageTotal(request: Pick<RenderRequest, "matches" | "blanks">): number {
+  return request.matches.length + (request.blanks ?? 0);
+}
+
+async function renderWith(pool: RenderPool, request: RenderRequest): Promise<Buffer> {
+  const items: SheetItem[] = [...request.matches, ...Array.from({ length: request.blanks ?? 0 }, () => null)];
+  if (items.length === 0) throw new Error("nothing to render: no matches and no blank sheets");
+  const frame = request.frame ?? "template";
+  const title = request.title ?? "";
+  const plan = layoutPlan(request.layout);
+  const writer = new PdfWriter(plan, items.length, { title, frame });
+  const size =
+    request.chunkSize ?? Math.min(200, Math.max(16, Math.ceil(items.length / (pool.concurrency * 4))));
+  let done = 0;
+  const tasks: Promise<void>[] = [];
+  for (let first = 0; first < items.length; first += size) {
+    const chunk = items.slice(first, first + size);
+    tasks.push(
+      pool.renderChunk({ first, layout: request.layout, title, items: chunk, frame }).then((pages) => {
+        writer.addPages(first, pages);
+        done += chunk.length;
+        request.onProgress?.({ done, total: items.length });
+      }),
+    );
+  }
+  await Promise.all(tasks);
+  return writer.finish();
+}

@@ -1,0 +1,55 @@
+// Test helpers shared by the scoresheet tests: reading a produced PDF back with pdfjs.
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { Match } from "./types.ts";
+
+/** One text run of a page, with its font size. */
+export interface TextRun {
+  text: string;
+  size: number;
+}
+
+/** The text runs of every page of a PDF, in page order. */
+export async function pdfPages(pdf: Uint8Array): Promise<TextRun[][]> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const pages: TextRun[][] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      const runs: TextRun[] = [];
+      for (const item of content.items) {
+        if ("str" in item && item.str.trim() !== "")
+          runs.push({ text: item.str, size: Math.hypot(item.transform[2], item.transform[3]) });
+      }
+      pages.push(runs);
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** A page's text runs as a set of strings. */
+export function texts(runs: TextRun[]): Set<string> {
+  return new Set(runs.map((run) => run.text));
+}
+
+/** A match with every column filled, numbered `n`. */
+export function sampleMatch(n: number, overrides: Partial<Match> = {}): Match {
+  return {
+    matchNumber: String(n),
+    date: "2026-11-22",
+    time: "09:30",
+    court: String((n % 6) + 1),
+    category: "Mixed Doubles Open",
+    round: "Round of 16",
+    teamCode1: `XD_${n}`,
+    team1: `Player A${n} / Player B${n}`,
+    teamCode2: `XD_${n + 100}`,
+    team2: `Player C${n} / Player D${n}`,
+    team1Score: "",
+    team2Score: "",
+    referee: `Referee ${n}`,
+    facility: "",
+    ...overrides,
+  };
+}

@@ -1,0 +1,112 @@
+import { Worker } from "node:worker_threads";
+import type { SerializedPages } from "./pdf-objects.ts";
+import type { ChunkRequest } from "./render-chunk.ts";
+
+/** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
+export interface RenderPool {
+  readonly concurrency: number;
+  renderChunk(request: ChunkRequest): Promise<SerializedPages>;
+  /** Ends the workers; chunks still queued or running are rejected. */
+  close(): Promise<void>;
+}
+
+interface Task {
+  request: ChunkRequest;
+  resolve(result: SerializedPages): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task?: Task;
+}
+
+const ENTRY = new URL("./render-worker.ts", import.meta.url).href;
+
+// The worker entry is TypeScript. Node 20 does not apply `--import tsx` from a worker's execArgv
+// before loading its entry, so a one-line bootstrap registers tsx and then imports the entry.
+const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+
+/**
+ * Makes the pool. Workers start on first use, stay for the next request, and never keep the
+ * process alive while idle.
+ *
+ * @example
+ * const pool = createRenderPool({ concurrency: 2 });
+ * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 });
+ * await pool.close();
+ */
+export function createRenderPool(options: { concurrency?: number } = {}): RenderPool {
+  const concurrency = options.concurrency ?? 2;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new Error(`scoresheet concurrency must be a whole number at least 1, got ${concurrency}`);
+  }
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let closed = false;
+  let nextId = 0;
+  const ids = new WeakMap<Task, number>();
+
+  function spawn(): Slot {
+    const slot: Slot = { worker: new Worker(BOOTSTRAP, { eval: true }) };
+    slot.worker.unref();
+    slot.worker.on("message", (message: { id: number; result?: SerializedPages; error?: string }) => {
+      const task = slot.task;
+      if (!task || ids.get(task) !== message.id) return;
+      finish(slot);
+      if (message.result) task.resolve(message.result);
+      else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
+    });
+    const fail = (error: Error) => {
+      const task = slot.task;
+      slots.splice(slots.indexOf(slot), 1);
+      if (task) task.reject(error);
+      pump();
+    };
+    slot.worker.on("error", fail);
+    slot.worker.on("exit", (code) => {
+      if (slots.includes(slot)) fail(new Error(`scoresheet worker stopped (exit code ${code})`));
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function finish(slot: Slot): void {
+    slot.task = undefined;
+    slot.worker.unref();
+    pump();
+  }
+
+  function pump(): void {
+    while (!closed && queue.length > 0) {
+      const slot = slots.find((s) => !s.task) ?? (slots.length < concurrency ? spawn() : undefined);
+      if (!slot) return;
+      const task = queue.shift()!;
+      const id = nextId++;
+      ids.set(task, id);
+      slot.task = task;
+      slot.worker.ref();
+      slot.worker.postMessage({ id, request: task.request });
+    }
+  }
+
+  return {
+    concurrency,
+    renderChunk(request) {
+      if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
+      return new Promise<SerializedPages>((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      const error = new Error("the scoresheet render pool was closed");
+      for (const task of queue.splice(0)) task.reject(error);
+      const stopping = slots.splice(0);
+      for (const slot of stopping) slot.task?.reject(error);
+      await Promise.all(stopping.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
