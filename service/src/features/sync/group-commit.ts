@@ -1,0 +1,185 @@
+import { type DataRepository, RevisionConflictError } from "../../ports/data-repository.ts";
+import type { DayRef } from "../../registry/types.ts";
+import type { Clock } from "../../shared/clock.ts";
+import { AppError } from "../../shared/errors.ts";
+import { buildSnapshot, type FacilityRead, samePublication } from "./snapshot.ts";
+import type { ArchiveOutcome, DaySnapshot } from "./types.ts";
+
+/** One sync's part of a commit: its reads, and the snapshot it published (to tell committed from carried). */
+export interface Contribution {
+  ref: DayRef;
+  reads: readonly FacilityRead[];
+  editedAt?: number;
+  published: DaySnapshot;
+}
+
+interface Ticket {
+  contribution: Contribution;
+  resolve: (outcome: ArchiveOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface CommitterDeps {
+  repository: DataRepository;
+  clock: Clock;
+  /** Spacing between the starts of two writes of this file (`ARCHIVE_MIN_INTERVAL_MS`). */
+  minIntervalMs: number;
+  /** Called with each committed snapshot (this instance's view and a follow-up push). */
+  onCommitted: (snapshot: DaySnapshot, revision: string) => void;
+  /** Called with each snapshot read from the repository. */
+  onRead: (snapshot: DaySnapshot | undefined) => void;
+}
+
+const CONFLICTS_IN_A_ROW = 3;
+
+/** Parses a stored snapshot; a file that is not one counts as no snapshot (the next write replaces it). */
+export function parseSnapshot(content: string | undefined): DaySnapshot | undefined {
+  if (content === undefined) return undefined;
+  try {
+    const value = JSON.parse(content) as DaySnapshot;
+    return value && Array.isArray(value.facilities) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Group commit of one repository file: one write in flight; every contribution that arrives
+ * meanwhile is merged into the next write, which starts at least `minIntervalMs` after the
+ * previous one. Each write is a compare-and-swap over the last revision known; on a conflict the
+ * file is read again and the batch merged again, and three conflicts in a row fail the batch with
+ * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
+ * promise settles only once its contribution is in the repository.
+ * @example const outcome = await committer.submit({ ref, reads, published });
+ */
+export class FileCommitter {
+  #pending: Ticket[] = [];
+  #writing = false;
+  #lastWriteStart = Number.NEGATIVE_INFINITY;
+  #known?: { revision: string | null; snapshot?: DaySnapshot };
+  #timer?: NodeJS.Timeout;
+
+  constructor(
+    readonly path: string,
+    private readonly deps: CommitterDeps,
+  ) {}
+
+  submit(contribution: Contribution): Promise<ArchiveOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ contribution, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  /** Tells the committer the file as read elsewhere, so its next write may skip a read. */
+  know(revision: string | null, snapshot: DaySnapshot | undefined): void {
+    if (!this.#writing && this.#known === undefined) this.#known = { revision, snapshot };
+  }
+
+  /** Stops a pending spacing timer (app close); queued callers are still answered by a write now. */
+  flushNow(): void {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      void this.#write();
+    }
+  }
+
+  #schedule(): void {
+    if (this.#writing || this.#timer || this.#pending.length === 0) return;
+    const wait = this.#lastWriteStart + this.deps.minIntervalMs - performance.now();
+    if (wait <= 0) {
+      void this.#write();
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#write();
+    }, wait);
+  }
+
+  async #write(): Promise<void> {
+    this.#writing = true;
+    const batch = this.#pending;
+    this.#pending = [];
+    try {
+      const outcome = await this.#commit(batch.map((t) => t.contribution));
+      for (const ticket of batch) {
+        const same = samePublication(ticket.contribution.published, outcome.snapshot);
+        const status = outcome.written ? (same ? "committed" : "carried") : "unchanged";
+        ticket.resolve({ path: this.path, status, revision: outcome.revision });
+      }
+    } catch (error) {
+      this.#known = undefined;
+      for (const ticket of batch) ticket.reject(error);
+    } finally {
+      this.#writing = false;
+      this.#schedule();
+    }
+  }
+
+  async #commit(
+    batch: Contribution[],
+  ): Promise<{ revision: string; snapshot: DaySnapshot; written: boolean }> {
+    const last = batch[batch.length - 1] as Contribution;
+    const reads = batch.flatMap((c) => c.reads);
+    const edits = batch.map((c) => c.editedAt).filter((t): t is number => t !== undefined);
+    const editedAt = edits.length > 0 ? Math.max(...edits) : undefined;
+    for (let conflicts = 0; ; ) {
+      const known = this.#known ?? (await this.#read());
+      const snapshot = buildSnapshot({
+        ref: last.ref,
+        base: known.snapshot,
+        reads,
+        editedAt,
+        now: this.deps.clock.now(),
+      });
+      if (known.revision !== null && known.snapshot && samePublication(known.snapshot, snapshot)) {
+        return { revision: known.revision, snapshot, written: false };
+      }
+      this.#lastWriteStart = performance.now();
+      const started = this.#lastWriteStart;
+      try {
+        const content = `${JSON.stringify(snapshot)}\n`;
+        const message = `sync ${snapshot.event}/${snapshot.day}`;
+        const { revision } = await this.deps.repository.write(this.path, content, known.revision, message);
+        this.#known = { revision, snapshot };
+        this.deps.onCommitted(snapshot, revision);
+        return { revision, snapshot, written: true };
+      } catch (error) {
+        if (!(error instanceof RevisionConflictError)) throw asUpstream(error);
+        this.#known = undefined;
+        if (++conflicts >= CONFLICTS_IN_A_ROW) {
+          throw new AppError(
+            "conflict",
+            `${this.path} changed ${CONFLICTS_IN_A_ROW} times while it was being written; sync again`,
+          );
+        }
+        // Two instances that lost to each other would collide again in step: a random pause about
+        // as long as a write takes sets them apart.
+        const pause = Math.random() * (performance.now() - started + 25) * conflicts;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  async #read(): Promise<{ revision: string | null; snapshot?: DaySnapshot }> {
+    let stored: Awaited<ReturnType<DataRepository["read"]>>;
+    try {
+      stored = await this.deps.repository.read(this.path);
+    } catch (error) {
+      throw asUpstream(error);
+    }
+    const snapshot = parseSnapshot(stored?.content);
+    this.deps.onRead(snapshot);
+    return { revision: stored?.revision ?? null, snapshot };
+  }
+}
+
+function asUpstream(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError(
+    "upstream_failure",
+    `the data repository could not be written: ${(error as Error)?.message ?? error}`,
+  );
+}

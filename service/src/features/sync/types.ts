@@ -1,0 +1,116 @@
+import type { IsLive } from "../../registry/types.ts";
+
+/** How a facility's workbook is read: the Sheets API (default) or the link-shared CSV export. */
+export type SyncMethod = "sheets" | "csv";
+
+/** One facility in a day snapshot (DESIGN.md's shape). */
+export interface FacilitySnapshot {
+  name: string;
+  /** `ok`: read by the sync that made the snapshot or an earlier one; `stale`: the last read failed; `skipped`: no `sheetId`. */
+  status: "ok" | "stale" | "skipped";
+  /** When the data shown was read (ISO 8601); null when it never was. */
+  fetchedAt: string | null;
+  /** Why the newest read failed (status `stale`). */
+  error?: string;
+  matchesCsv: string;
+  standingsCsv: string;
+  /** Team events only: the roster tab as CSV. */
+  rosterCsv?: string;
+}
+
+/** The published day snapshot, `<event>/data/<day>.json` (schema: `docs/schemas/day-snapshot.schema.json`). */
+export interface DaySnapshot {
+  event: string;
+  day: string;
+  label: string;
+  date: string | null;
+  isLive: IsLive | null;
+  generatedAt: string;
+  /** The newest accepted workbook edit time this snapshot covers (ISO 8601), or null. */
+  editedAt: string | null;
+  facilities: FacilitySnapshot[];
+  /** Every facility's matches in one CSV with a leading `facility` column. */
+  matchesCsv: string;
+}
+
+/** Where a snapshot went in the data repository, as far as the caller may be told. */
+export interface ArchiveOutcome {
+  path: string;
+  /**
+   * `committed`: this snapshot was written in `revision`; `carried`: a later commit (`revision`)
+   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written.
+   */
+  status: "committed" | "carried" | "unchanged";
+  revision: string;
+}
+
+/** The live push's outcome: `pushed` false with `error` when the relay failed or live push is off. */
+export interface LiveOutcome {
+  pushed: boolean;
+  clients?: number;
+  error?: string;
+}
+
+export interface FacilityOutcome {
+  name: string;
+  status: "ok" | "stale" | "skipped";
+  /** Why the read failed (`stale`), or why it was skipped. */
+  error?: string;
+  fetchedAt: string | null;
+  /** Data rows in the facility's matches CSV. */
+  matches: number;
+}
+
+/** The 200 body of a sync. */
+export interface SyncReport {
+  event: string;
+  day: string;
+  label: string;
+  /** The facility synced, or null for a day-level sync. */
+  facility: string | null;
+  method: SyncMethod;
+  /** The accepted `editedAt` (ISO 8601) or null. */
+  editedAt: string | null;
+  /** Why a given `editedAt` was ignored (older than an hour, or in the future). */
+  editedAtIgnored?: string;
+  facilities: FacilityOutcome[];
+  live: LiveOutcome;
+  /** Why the snapshot went to the repository alone (live push off, or the relay failed). */
+  repositoryOnly?: string;
+  archive: ArchiveOutcome;
+  /** Wall time from the request to the report, in ms. */
+  durationMs: number;
+  /** The snapshot this sync published (live and archive). */
+  snapshot: DaySnapshot;
+}
+
+export interface SyncFacilityOptions {
+  method?: SyncMethod;
+  /** Epoch ms of the workbook edit that triggered the sync (already parsed; the age rule is applied here). */
+  editedAt?: number;
+}
+
+/** The body of a visibility change. */
+export interface VisibilityReport {
+  day: string;
+  label: string;
+  isLive: IsLive | null;
+  republished: boolean;
+  live?: LiveOutcome;
+  archive?: { path: string; revision: string };
+}
+
+/**
+ * The sync feature's service, one per app instance, reachable as `ctx.sync`.
+ * @example const report = await ctx.sync!.syncFacility("day-1", "Court A", { editedAt: Date.now() });
+ */
+export interface SyncService {
+  /** Syncs one facility (single-flight per facility with one trailing run). */
+  syncFacility(dayKey: string, facilityName: string, options?: SyncFacilityOptions): Promise<SyncReport>;
+  /** Syncs every facility of the day with a `sheetId`, in parallel. */
+  syncDay(dayKey: string, options?: { method?: SyncMethod }): Promise<SyncReport>;
+  /** Republishes the day from its last snapshot with the registry's current `isLive` (no workbook read). */
+  republishDay(dayKey: string): Promise<Pick<VisibilityReport, "republished" | "live" | "archive">>;
+  /** Sheets calls per minute (the diagnostics entry). */
+  sheetsCallsPerMinute(): { lastMinute: number; budget: number };
+}
