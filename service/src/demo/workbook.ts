@@ -3,25 +3,11 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
 import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
+import { MATCH_COLUMNS } from "../shared/match-columns.ts";
 import type { FacilityDraw, Side } from "./draw.ts";
 
 /** The `SCHEDULE` columns: DESIGN.md's match columns, then a `winner` helper the standings count. */
-export const SCHEDULE_HEADER = [
-  "matchNumber",
-  "date",
-  "time",
-  "court",
-  "category",
-  "round",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-  "referee",
-  "winner",
-] as const;
+export const SCHEDULE_HEADER = [...MATCH_COLUMNS, "winner"] as const;
 
 /** The `STANDINGSCSV` columns; `Team Code` and `Player` are the roster the attendance list is built from. */
 export const STANDINGS_HEADER = [
@@ -37,7 +23,7 @@ export const STANDINGS_HEADER = [
 
 /** Formulas reach this far down `SCHEDULE`, so matches added by hand below the draw still count. */
 const LAST_ROW = 200;
-const MATCH_COLUMNS = SCHEDULE_HEADER.length - 1;
+const MATCH_COLUMN_COUNT = MATCH_COLUMNS.length;
 const col = (index: number) => String.fromCharCode(65 + index);
 const range = (column: string) => `SCHEDULE!$${column}$2:$${column}$${LAST_ROW}`;
 const players = (side: Side) => side.players.join(" / ");
@@ -84,11 +70,11 @@ function scheduleRows(draw: FacilityDraw): Cell[][] {
 
 /** The matches tab: every cell a formula over `SCHEDULE`, so a score written there shows here. */
 function csvRows(draw: FacilityDraw): Cell[][] {
-  const rows: Cell[][] = [SCHEDULE_HEADER.slice(0, MATCH_COLUMNS)];
+  const rows: Cell[][] = [SCHEDULE_HEADER.slice(0, MATCH_COLUMN_COUNT)];
   draw.matches.forEach((_, i) => {
     const r = i + 2;
     rows.push(
-      Array.from({ length: MATCH_COLUMNS }, (_, c) => ({
+      Array.from({ length: MATCH_COLUMN_COUNT }, (_, c) => ({
         formula: `IF(SCHEDULE!${col(c)}${r}="","",SCHEDULE!${col(c)}${r})`,
       })),
     );

@@ -28,7 +28,7 @@ function errorResponses(route: RouteDefinition, surface: Surface) {
   const codes = new Set(route.errors ?? []);
   codes.add("internal_error");
   if (!route.auth.includes("none")) codes.add("unauthorized");
-  if (route.produces || route.method !== "GET") codes.add("not_acceptable");
+  if (route.negotiate !== false) codes.add("not_acceptable");
   if (route.body)
     for (const code of ["bad_request", "unsupported_media_type", "payload_too_large"] as const)
       codes.add(code);
@@ -99,7 +99,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
         reply.header("Deprecation", DEPRECATION_HEADER);
         reply.header("Link", `<${route.frozen.successor(request as never)}>; rel=successor-version`);
       }
-      if (!acceptsOneOf(request.headers, acceptable)) {
+      if (route.negotiate !== false && !acceptsOneOf(request.headers, acceptable)) {
         throw new AppError("not_acceptable", `this route answers ${produces.join(" or ")}`);
       }
       const contentType = mediaTypeOf(request.headers["content-type"]);

@@ -46,6 +46,8 @@ export interface RouteDefinition<
   response: Record<number, TSchema>;
   /** Media types of the success body; `Accept` is negotiated against them (default JSON). */
   produces?: readonly string[];
+  /** `false` for a route that always answers its one media type, whatever `Accept` says. */
+  negotiate?: boolean;
   /** Media type of the request body (default JSON). */
   consumes?: readonly string[];
   /** The error codes this route can answer, beyond the ones every route can. */

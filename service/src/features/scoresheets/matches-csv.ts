@@ -1,23 +1,9 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { AppError } from "../../shared/errors.ts";
+import { MATCH_COLUMNS } from "../../shared/match-columns.ts";
 import type { Match } from "./types.ts";
 
-const COLUMNS = [
-  "matchNumber",
-  "date",
-  "time",
-  "court",
-  "category",
-  "round",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-  "referee",
-  "facility",
-] as const satisfies readonly (keyof Match)[];
+const COLUMNS = [...MATCH_COLUMNS, "facility"] as const satisfies readonly (keyof Match)[];
 
 /** More matches than this in one upload is refused, so one request cannot hold a renderer for minutes. */
 export const MAX_MATCHES = 10_000;

@@ -167,6 +167,15 @@ describe("frozen routes /scoresheets/generate and /scoresheets/generate/stream",
     assert.equal((await pdfPages(res.body)).length, 2);
   });
 
+  it("generate answers the PDF whatever Accept says, and generate/stream NDJSON", async () => {
+    const pdf = await post("/scoresheets/generate", form({}), "application/x-ndjson");
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers["content-type"], "application/pdf");
+    const stream = await post("/scoresheets/generate/stream", form({}), "text/html");
+    assert.equal(stream.status, 200);
+    assert.match(String(stream.headers["content-type"]), /^application\/x-ndjson/);
+  });
+
   it("generate/stream is always NDJSON", async () => {
     const res = await post("/scoresheets/generate/stream", form({ type: "no-referee" }));
     assert.equal(res.status, 200);
