@@ -1,6 +1,7 @@
 // Benchmark: h2c requests per second for GET /ping, the service against a bare node:http2 server
 // answering the same bytes, measured in the same run and printed as a ratio (goal ≥ 0.7).
 import { APP_VERSION } from "../src/shared/version.ts";
+import { h2c } from "../test/support/h2c.ts";
 import { startChild } from "./support/child.ts";
 import { h2Load, type LoadResult } from "./support/h2-load.ts";
 import { hasH2load, runH2load } from "./support/h2load-tool.ts";
@@ -10,9 +11,26 @@ const body = JSON.stringify({ status: "ok", version: APP_VERSION });
 const service = await startChild(here("./support/serve-app.ts"));
 const bare = await startChild(here("./support/bare-h2-server.ts"), [body, APP_VERSION]);
 
+/** One answer's status, headers (less `date`) and body, to check the two servers answer the same bytes. */
+async function answerOf(url: string): Promise<string> {
+  const client = h2c(url);
+  try {
+    const res = await client.request("GET", "/ping");
+    const headers = Object.entries(res.headers)
+      .filter(([name]) => name !== "date")
+      .sort(([a], [b]) => a.localeCompare(b));
+    return JSON.stringify({ headers, body: res.text });
+  } finally {
+    client.close();
+  }
+}
+
 const options = { sessions: 4, streams: 16, seconds: 3 };
 const best = (a: LoadResult, b: LoadResult) => (a.perSecond >= b.perSecond ? a : b);
 try {
+  const [serviceAnswer, bareAnswer] = [await answerOf(service.url), await answerOf(bare.url)];
+  if (serviceAnswer !== bareAnswer)
+    throw new Error(`the baseline answers other bytes:\n${serviceAnswer}\n${bareAnswer}`);
   await h2Load(service.url, "/ping", { ...options, seconds: 1 }); // warm-up
   await h2Load(bare.url, "/ping", { ...options, seconds: 1 });
   // Alternate the two, twice each, and keep each one's best run: the machine is shared and noisy.

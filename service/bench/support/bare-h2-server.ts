@@ -1,5 +1,5 @@
 // The baseline: a bare node:http2 server (request/response API) answering GET /ping with the
-// same bytes and headers as the service. Prints its port on stdout.
+// same bytes and headers as the service (bench/ping.ts checks they match). Prints its port on stdout.
 import { createServer } from "node:http2";
 
 const body = process.argv[2] ?? '{"status":"ok","version":"0.0.0"}';
@@ -9,6 +9,8 @@ const server = createServer((_request, response) => {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "access-control-allow-origin": "*",
+    "access-control-expose-headers":
+      "X-App-Version, X-Sync-Config, Deprecation, Link, Content-Disposition, Retry-After, Allow",
     "x-app-version": version,
     "x-sync-config": "none",
   });

@@ -3,7 +3,9 @@ import Negotiator from "negotiator";
 
 /** Whether the request's `Accept` allows one of the media types; no `Accept` allows anything. */
 export function acceptsOneOf(headers: IncomingHttpHeaders, available: readonly string[]): string | undefined {
-  if (headers.accept === undefined || headers.accept.trim() === "") return available[0];
+  const accept = headers.accept?.trim();
+  // Most clients send nothing or `*/*`: answer them without parsing.
+  if (accept === undefined || accept === "" || accept === "*/*") return available[0];
   return new Negotiator({ headers }).mediaType([...available]) ?? undefined;
 }
 

@@ -16,6 +16,7 @@ const SECURITY_SCHEME: Record<Exclude<AuthKind, "none">, string> = {
 };
 
 const JSON_TYPE = "application/json";
+const PUBLIC = Object.freeze({ kind: "none" as const });
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function surfaceOf(route: RouteDefinition): Surface {
@@ -76,6 +77,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
   const consumes = route.consumes ?? [JSON_TYPE];
   const produces = route.produces ?? [JSON_TYPE];
   const acceptable = produces.includes(JSON_TYPE) ? [...produces, PROBLEM_JSON] : produces;
+  const isPublic = route.auth.includes("none");
   return {
     method: route.method,
     url: route.url,
@@ -94,28 +96,34 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
       body: route.body,
       response: { ...successResponses(route), ...errorResponses(route, surface) },
     }),
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Callback-style hooks: no promise per request on the hot path.
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (route.frozen) {
         reply.header("Deprecation", DEPRECATION_HEADER);
         reply.header("Link", `<${route.frozen.successor(request as never)}>; rel=successor-version`);
       }
       if (route.negotiate !== false && !acceptsOneOf(request.headers, acceptable)) {
-        throw new AppError("not_acceptable", `this route answers ${produces.join(" or ")}`);
+        return done(new AppError("not_acceptable", `this route answers ${produces.join(" or ")}`));
       }
       const contentType = mediaTypeOf(request.headers["content-type"]);
       if (hasBody(request) && (contentType === undefined || !consumes.includes(contentType))) {
-        throw new AppError("unsupported_media_type", `send the body as ${consumes.join(" or ")}`);
+        return done(new AppError("unsupported_media_type", `send the body as ${consumes.join(" or ")}`));
       }
+      done();
     },
-    preValidation: async (request: FastifyRequest) => {
-      (request as FastifyRequest & { principal: unknown }).principal = authenticate(
-        request.headers,
-        route.auth,
-      );
+    preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      try {
+        (request as FastifyRequest & { principal: unknown }).principal = isPublic
+          ? PUBLIC
+          : authenticate(request.headers, route.auth);
+      } catch (error) {
+        return done(error as Error);
+      }
       if (route.body && request.body === undefined) {
-        if (route.bodyRequired) throw new AppError("validation_error", "a JSON body is required");
+        if (route.bodyRequired) return done(new AppError("validation_error", "a JSON body is required"));
         request.body = {};
       }
+      done();
     },
     handler: (request: FastifyRequest, reply: FastifyReply) => route.handler(request as never, reply),
   };
