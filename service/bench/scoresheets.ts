@@ -12,6 +12,7 @@ import {
   type LayoutType,
   type Match,
 } from "../src/features/scoresheets/types.ts";
+import { pingWhileRendering } from "./support/ping-while-rendering.ts";
 
 const concurrency = Number(process.env["SCORESHEET_CONCURRENCY"] ?? 2);
 const renderer = createScoresheetRenderer({ concurrency });
@@ -113,4 +114,12 @@ for (const size of sizes) {
   }
 }
 await renderer.close();
+
+const ping = await pingWhileRendering();
+console.log(
+  `GET /ping over h2c while the service renders ${ping.sheets}-sheet jobs (${ping.jobs} jobs, ${ping.renderMs.toFixed(0)} ms each, HTTP included): ` +
+    `p50 ${ping.during.p50.toFixed(2)} ms, p99 ${ping.during.p99.toFixed(2)} ms over ${ping.during.count} pings; ` +
+    `no job (baseline): p50 ${ping.quiet.p50.toFixed(2)} ms, p99 ${ping.quiet.p99.toFixed(2)} ms; ratio p99 ${(ping.during.p99 / ping.quiet.p99).toFixed(2)}`,
+);
+if (ping.during.p99 >= 20) failures.push(`GET /ping p99 ${ping.during.p99.toFixed(1)} ms while rendering`);
 console.log(failures.length === 0 ? "all goals met" : `goals missed:\n  ${failures.join("\n  ")}`);
