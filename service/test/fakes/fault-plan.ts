@@ -48,6 +48,22 @@ export class FaultPlan {
     return fault;
   }
 
+  /**
+   * The start of every fake's handler: logs the request, takes the fault it must suffer and waits
+   * the configured latency.
+   */
+  async arrive(req: IncomingMessage): Promise<{ url: URL; fault: Fault | undefined }> {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const fault = this.take({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+    });
+    await this.delay(this.latencyMs);
+    return { url, fault };
+  }
+
   /** Requests whose path contains `pathPart` (all when absent). */
   count(pathPart?: string): number {
     return this.requests.filter((r) => !pathPart || r.path.includes(pathPart)).length;

@@ -134,14 +134,7 @@ export async function startGitHubApiFake(options: {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://fake");
-    const fault = plan.take({
-      method: req.method ?? "GET",
-      path: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-    });
-    await plan.delay(plan.latencyMs);
+    const { url, fault } = await plan.arrive(req);
     if (fault?.kind === "status")
       return fail(res, fault.status ?? 500, MESSAGES[fault.status ?? 500] ?? "Error");
     if (fault)

@@ -121,14 +121,7 @@ export async function startSheetsApiFake(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://fake");
-    const fault = plan.take({
-      method: req.method ?? "GET",
-      path: url.pathname,
-      query: url.searchParams,
-      headers: req.headers,
-    });
-    await plan.delay(plan.latencyMs);
+    const { url, fault } = await plan.arrive(req);
     if (fault?.kind === "status")
       return sendJson(res, fault.status ?? 500, statusError(fault.status ?? 500).body);
     const exportMatch = /^\/spreadsheets\/d\/([^/]+)\/gviz\/tq$/.exec(url.pathname);

@@ -1,6 +1,6 @@
-import { Type } from "@sinclair/typebox";
+import { type TSchema, Type } from "@sinclair/typebox";
 import { segment } from "../../http/frozen.ts";
-import type { RouteDefinition } from "../../http/route.ts";
+import type { RouteDefinition, RouteRequest } from "../../http/route.ts";
 import { defineRoute } from "../../http/route.ts";
 import { FacilityParams } from "../../http/schemas.ts";
 import { PublishedSchema } from "./published.ts";
@@ -18,6 +18,15 @@ const SavedMatch = Type.Composite([MatchRecord, Type.Object({ published: Publish
  * @example PUT /v3/days/open-sat/facilities/Hall%20A/matches/12/score
  */
 export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
+  // One handler for both twins, so the frozen route cannot drift from `/v3`.
+  const enter = async (request: RouteRequest<typeof ScoreBody, typeof MatchParams, TSchema>) =>
+    scores.enter({
+      dayKey: request.params.day,
+      facilityName: request.params.facility,
+      matchNumber: request.params.matchNumber,
+      body: request.body,
+      principal: request.principal,
+    });
   const common = {
     method: "PUT",
     auth: ["operator", "scorer"],
@@ -44,14 +53,7 @@ export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
       ...common,
       url: "/v3/days/:day/facilities/:facility/matches/:matchNumber/score",
       summary: "Enter, correct or clear a match score, then publish the facility",
-      handler: async (request) =>
-        scores.enter({
-          dayKey: request.params.day,
-          facilityName: request.params.facility,
-          matchNumber: request.params.matchNumber,
-          body: request.body,
-          principal: request.principal,
-        }),
+      handler: enter,
     }),
     defineRoute({
       ...common,
@@ -61,14 +63,7 @@ export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
         successor: ({ params }) =>
           `/v3/days/${segment(params.day)}/facilities/${segment(params.facility)}/matches/${segment(params.matchNumber)}/score`,
       },
-      handler: async (request) =>
-        scores.enter({
-          dayKey: request.params.day,
-          facilityName: request.params.facility,
-          matchNumber: request.params.matchNumber,
-          body: request.body,
-          principal: request.principal,
-        }),
+      handler: enter,
     }),
   ];
 }

@@ -33,13 +33,7 @@ export async function startRelayDouble(): Promise<RelayDouble> {
   const messages: RelayMessage[] = [];
   const server = await listen(
     async (req, res) => {
-      const url = new URL(req.url ?? "/", "http://relay");
-      const fault = plan.take({
-        method: req.method ?? "GET",
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-      });
+      const { url, fault } = await plan.arrive(req);
       const text = await readBody(req);
       const answer = JSON.stringify({ clients: 0, note: RELAY_MARKER });
       if (fault?.kind === "status")
