@@ -51,9 +51,15 @@ try {
     `ratio service / bare: ${(s.perSecond / b.perSecond).toFixed(2)} (goal ≥ 0.70; p50/p99 from the in-repo client)`,
   );
   if (hasH2load()) {
-    // Throughput from h2load, a C client that the servers cannot outrun on this machine.
-    const hb = runH2load(`${bare.url}/ping`);
-    const hs = runH2load(`${service.url}/ping`);
+    // Throughput from h2load, a C client that the servers cannot outrun on this machine; best of 2 too.
+    const h2loadBare: LoadResult[] = [];
+    const h2loadService: LoadResult[] = [];
+    for (let round = 0; round < 2; round++) {
+      h2loadBare.push(runH2load(`${bare.url}/ping`));
+      h2loadService.push(runH2load(`${service.url}/ping`));
+    }
+    const hb = h2loadBare.reduce(best);
+    const hs = h2loadService.reduce(best);
     console.log(
       `h2load: service ${hs.perSecond.toFixed(0)} req/s, bare ${hb.perSecond.toFixed(0)} req/s, ratio ${(hs.perSecond / hb.perSecond).toFixed(2)} (goal ≥ 0.70); mean latency ${hs.p50Ms.toFixed(2)} vs ${hb.p50Ms.toFixed(2)} ms`,
     );

@@ -18,7 +18,8 @@ import { createSyncService } from "./features/sync/index.ts";
 import { installErrorHandler, sendError } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
-import { registerRoutes } from "./http/register-routes.ts";
+import { registerMethodNotAllowed, registerRoutes } from "./http/register-routes.ts";
+import type { RouteDefinition } from "./http/route.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
@@ -29,6 +30,7 @@ import { AppError } from "./shared/errors.ts";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+const FORM_DATA = "multipart/form-data";
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ctx.sync = createSyncService(ctx);
 
   installErrorHandler(app);
+  // Declared up front so that every request object keeps one shape when a route's preValidation
+  // sets it (Fastify's advice for request decorations); adding it later costs on every request.
+  app.decorateRequest("principal", null);
   // Response schemas document the API; bodies are written as they are, never trimmed by a serializer.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.removeContentTypeParser("text/plain");
@@ -111,9 +116,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
     maxAge: 600,
   });
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-  });
   await app.register(swagger, openApiOptions());
 
   const routes = [
@@ -122,7 +124,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...diagnosticsRoutes(ctx),
     ...FEATURE_ROUTES.flatMap((feature) => feature(ctx)),
   ];
-  registerRoutes(app, routes, ctx.authenticate);
+  const takesForm = (route: RouteDefinition) => route.consumes?.includes(FORM_DATA) === true;
+  registerRoutes(
+    app,
+    routes.filter((route) => !takesForm(route)),
+    ctx.authenticate,
+  );
+  // The multipart plugin hooks every request of its scope (three hooks, two of them async), so
+  // only the routes that take a form are in that scope; the others, `/ping` among them, skip it.
+  await app.register(async (forms) => {
+    await forms.register(multipart, {
+      limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+    registerRoutes(forms, routes.filter(takesForm), ctx.authenticate);
+  });
+  registerMethodNotAllowed(app, routes);
   app.addHook("onClose", async () => {
     for (const close of ctx.onClose) await close();
   });

@@ -4,6 +4,8 @@ import type { AppContext } from "../app-context.ts";
 import { APP_VERSION } from "../shared/version.ts";
 import { defineRoute, type RouteDefinition } from "./route.ts";
 
+const PING_BODY = JSON.stringify({ status: "ok", version: APP_VERSION });
+
 /** `X-Sync-Config`: the short revision id and the source of the cached registry, never a fetch. */
 function syncConfigHeader(ctx: AppContext): string {
   const loaded = ctx.registry.peek();
@@ -20,9 +22,14 @@ export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): Route
       tags: ["health"],
       auth: ["none"],
       response: { 200: Type.Object({ status: Type.Literal("ok"), version: Type.String() }) },
-      handler: async (_request, reply) => {
-        reply.header("X-App-Version", APP_VERSION).header("X-Sync-Config", syncConfigHeader(ctx));
-        return { status: "ok", version: APP_VERSION };
+      // The busiest route: answered synchronously with bytes made once, no promise, no serializer.
+      handler: (_request, reply) => {
+        reply
+          .header("X-App-Version", APP_VERSION)
+          .header("X-Sync-Config", syncConfigHeader(ctx))
+          .type("application/json; charset=utf-8")
+          .send(PING_BODY);
+        return undefined;
       },
     }),
     defineRoute({

@@ -129,18 +129,22 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
   };
 }
 
-/**
- * Registers route declarations, then answers 405 with `Allow` for every other method on each
- * known `/v3` path (hidden from the OpenAPI document).
- */
+/** Registers route declarations. */
 export function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteDefinition[],
   authenticate: Authenticate,
 ) {
+  for (const route of routes) app.route(toFastify(route, authenticate));
+}
+
+/**
+ * Answers 405 with `Allow` for every other method on each known `/v3` path (hidden from the
+ * OpenAPI document). Given every route, wherever it was registered, so each path's `Allow` is whole.
+ */
+export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly RouteDefinition[]) {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routes) {
-    app.route(toFastify(route, authenticate));
     if (!route.url.startsWith("/v3/")) continue;
     const methods = methodsByPath.get(route.url) ?? new Set<string>();
     methods.add(route.method);

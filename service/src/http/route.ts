@@ -54,7 +54,8 @@ export interface RouteDefinition<
   errors?: readonly ErrorCode[];
   /** Fastify route options that a route needs (for example a larger `bodyLimit`). */
   bodyLimit?: number;
-  handler: (request: RouteRequest<B, P, Q>, reply: FastifyReply) => Promise<unknown>;
+  /** Resolves to the body, or answers through `reply`; a synchronous handler returns `undefined`. */
+  handler: (request: RouteRequest<B, P, Q>, reply: FastifyReply) => Promise<unknown> | undefined;
 }
 
 export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema> = Omit<
