@@ -13,7 +13,7 @@ import { REPO, type WatchedProcess, watchProcess } from "./processes.ts";
 interface Stack {
   service: string;
   relay: string;
-  static: string;
+  front: string;
 }
 
 function multipart(
@@ -45,7 +45,7 @@ describe("the README walkthrough on the local stack started as `npm start` start
   before(async () => {
     cwd = await mkdtemp(join(tmpdir(), "tops-walkthrough-"));
     stackProcess = watchProcess(
-      [join(REPO, "scripts/start.mjs"), "--port", "0", "--relay-port", "0", "--static-port", "0"],
+      [join(REPO, "scripts/start.mjs"), "--port", "0", "--relay-port", "0", "--front-port", "0"],
       cwd,
     );
     password = (await stackProcess.waitFor(/sign in as: operator \/ (\S+)/))[1] as string;
@@ -112,7 +112,7 @@ describe("the README walkthrough on the local stack started as `npm start` start
     await watch.waitFor(/^snapshot junior-open\/open-sun .*isLive=true/);
     assert.equal(await watch.exited, 0);
 
-    const archived = await fetch(`${stack.static}/junior-open/data/open-sun.json`);
+    const archived = await fetch(`${stack.front}/junior-open/data/open-sun.json`);
     assert.equal(archived.status, 200);
     assert.equal(((await archived.json()) as { isLive: unknown }).isLive, true);
   });
@@ -172,7 +172,7 @@ describe("the README walkthrough on the local stack started as `npm start` start
     );
     assert.equal(entered.status, 200);
     assert.equal((await readWorkbookCell(workbooks(), "open-sun-rizal-hall", "SCHEDULE", "K2")).value, 21);
-    const snapshot = (await (await fetch(`${stack.static}/junior-open/data/open-sun.json`)).json()) as {
+    const snapshot = (await (await fetch(`${stack.front}/junior-open/data/open-sun.json`)).json()) as {
       matchesCsv: string;
       facilities: Array<{ standingsCsv: string }>;
     };
@@ -181,7 +181,7 @@ describe("the README walkthrough on the local stack started as `npm start` start
   });
 
   test("7. generate scoresheets from the snapshot's matchesCsv", async () => {
-    const snapshot = (await (await fetch(`${stack.static}/junior-open/data/open-sun.json`)).json()) as {
+    const snapshot = (await (await fetch(`${stack.front}/junior-open/data/open-sun.json`)).json()) as {
       matchesCsv: string;
     };
     const form = multipart(
