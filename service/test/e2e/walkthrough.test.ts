@@ -1,8 +1,8 @@
 // The README's promise, tested: `npm start` (scripts/start.mjs) in a fresh working directory, then
 // every step of the README's walkthrough, in order, over the same interfaces a user's curl uses.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -44,9 +44,12 @@ describe("the README walkthrough on the local stack started as `npm start` start
 
   before(async () => {
     cwd = await mkdtemp(join(tmpdir(), "tops-walkthrough-"));
+    // The stack's own temporary folder, so the test can see that it leaves nothing behind.
+    await mkdir(join(cwd, "tmp"));
     stackProcess = watchProcess(
       [join(REPO, "scripts/start.mjs"), "--port", "0", "--relay-port", "0", "--front-port", "0"],
       cwd,
+      { TMPDIR: join(cwd, "tmp") },
     );
     password = (await stackProcess.waitFor(/sign in as: operator \/ (\S+)/))[1] as string;
     await stackProcess.waitFor(/Walkthrough: README\.md/);
@@ -197,9 +200,13 @@ describe("the README walkthrough on the local stack started as `npm start` start
     assert.equal(response.body.subarray(0, 5).toString(), "%PDF-");
   });
 
-  test("Ctrl+C (SIGTERM) stops the whole stack and removes its stack.json", async () => {
+  test("Ctrl+C (SIGTERM) stops the whole stack, removes its stack.json and its lock, and leaves no temporary folder", async () => {
     client.close();
     assert.equal(await stackProcess.stop(), 0);
     assert.ok(!existsSync(join(cwd, "local", "stack.json")));
+    assert.ok(!existsSync(join(cwd, "local", "stack.lock")));
+    // tsx keeps its compile cache there on purpose; the relay's folders (/tmp/miniflare-*) must be gone.
+    const relayFolders = readdirSync(join(cwd, "tmp")).filter((name) => /^(relay|miniflare)-/.test(name));
+    assert.deepEqual(relayFolders, []);
   });
 });
