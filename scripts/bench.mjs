@@ -11,6 +11,7 @@ const BENCHMARKS = {
   attendance: "service/bench/attendance.ts",
   "score-entry": "service/bench/score-entry.ts",
   recalc: "service/bench/recalc.ts",
+  pages: "web/bench/page.ts",
 };
 
 const chosen = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import fc from "fast-check";
 import { csvTable, parseCsv } from "../../src/lib/csv.ts";
 import { dayLabel, manilaDate, manilaTime, startOfManilaDay } from "../../src/lib/manila-time.ts";
 
@@ -12,6 +13,17 @@ describe("CSV as the service writes it", () => {
     ]);
     assert.deepEqual(parseCsv("h\nlast"), [["h"], ["last"]]);
     assert.deepEqual(parseCsv(""), []);
+  });
+
+  test("any rows written as RFC 4180 read back the same", () => {
+    const cell = fc.string({ unit: fc.constantFrom("a", "Ñ", ",", '"', "\n", "\r\n", " ") });
+    const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { maxLength: 5 }), (rows) => {
+        const text = rows.map((cells) => `${cells.map(field).join(",")}\n`).join("");
+        assert.deepEqual(parseCsv(text), rows);
+      }),
+    );
   });
 
   test("columns are found by header name, whatever the case, and blank rows are left out", () => {
