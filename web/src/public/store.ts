@@ -25,6 +25,12 @@ export const registry = signal<Registry | undefined>(undefined);
 export const failure = signal<string | undefined>(undefined);
 export const place = signal<Place>(placeOf(location.search));
 export const feed = signal<FeedState | undefined>(undefined);
+/** A screen wide enough to show matches and standings side by side. */
+const wideScreen = matchMedia("(min-width: 64rem)");
+export const wide = signal(wideScreen.matches);
+wideScreen.addEventListener("change", (event) => {
+  wide.value = event.matches;
+});
 /** The time now, moved every 30 s, so a day that opens at midnight opens on screen. */
 export const now = signal(Date.now());
 

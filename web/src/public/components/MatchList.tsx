@@ -24,7 +24,7 @@ export function MatchList({ csv, event, date }: { csv: string; event: Event; dat
           {event.type === "team" ? (
             <TieHeading matches={group.matches} event={event} />
           ) : (
-            <h2 class="slot">{group.key}</h2>
+            <h3 class="slot">{group.key}</h3>
           )}
           <ul>
             {group.matches.map((match) => (
@@ -88,7 +88,7 @@ function TieHeading({ matches, event }: { matches: Match[]; event: Event }) {
     </span>
   );
   return (
-    <h2 class="tie">
+    <h3 class="tie">
       {name(home)}
       <span class="tie-score figures">
         {" "}
@@ -96,6 +96,6 @@ function TieHeading({ matches, event }: { matches: Match[]; event: Event }) {
       </span>
       {name(away)}
       <span class="tie-unit">{games ? "matches won" : "points"}</span>
-    </h2>
+    </h3>
   );
 }

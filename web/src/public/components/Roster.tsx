@@ -21,10 +21,10 @@ export function Roster({ csv, event }: { csv: string; event: Event }) {
         const colour = teamColour(event.display, key);
         return (
           <section key={key}>
-            <h2 class="group">
+            <h3 class="group">
               {colour && <span class="swatch" style={{ background: colour }} aria-hidden="true" />}
               {clubLabel(event.display, key)}
-            </h2>
+            </h3>
             <dl>
               {rows.map((row) => {
                 const label = pairLabel(event.display, row[code] ?? "")?.full ?? (pair >= 0 ? row[pair] : "");

@@ -41,10 +41,10 @@ export function Standings({ csv, event }: { csv: string; event: Event }) {
         const colour = event.type === "team" ? teamColour(event.display, key) : undefined;
         return (
           <section key={key}>
-            <h2 class="group">
+            <h3 class="group">
               {colour && <span class="swatch" style={{ background: colour }} aria-hidden="true" />}
               {title}
-            </h2>
+            </h3>
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the phone scrolls, and must be reachable by keyboard to scroll (WCAG 2.1.1). */}
             <section class="scroll" tabIndex={0} aria-label={`${title} standings`}>
               <table>
