@@ -2,6 +2,7 @@
 import { render } from "preact";
 import "../lib/styles/base.css";
 import "./public.css";
+import "./results.css";
 import { App } from "./components/App.tsx";
 import { start } from "./store.ts";
 

@@ -53,7 +53,14 @@ describe("following a day: the relay's changes, with the published file as the f
   let dataUrl: URL;
   const states: FeedState[] = [];
   const last = () => states.at(-1) as FeedState;
-  const settle = () => new Promise((done) => setTimeout(done, 50));
+  /** Waits until `done()` holds (a file read takes its time on a busy machine), failing after 10 s. */
+  const until = async (done: () => boolean) => {
+    for (const deadline = Date.now() + 10_000; !done(); ) {
+      if (Date.now() > deadline) throw new Error(`never true: ${done}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  let feeds: Array<{ stop(): void }> = [];
 
   before(async () => {
     Object.assign(globalThis, {
@@ -69,15 +76,20 @@ describe("following a day: the relay's changes, with the published file as the f
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     dataUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   });
-  after(() => server.close());
+  after(() => {
+    for (const feed of feeds) feed.stop();
+    server.close();
+  });
   beforeEach(() => {
+    for (const feed of feeds) feed.stop();
+    feeds = [];
     FakeSocket.made = [];
     states.length = 0;
     published = undefined;
   });
 
-  const follow = (livePush = true) =>
-    followDay({
+  const follow = (livePush = true) => {
+    const feed = followDay({
       liveUrl: new URL("ws://relay.test/"),
       dataUrl,
       event: "open",
@@ -86,9 +98,12 @@ describe("following a day: the relay's changes, with the published file as the f
       onChange: (state) => states.push(state),
       socket: { backoff: () => 60_000 },
     });
+    feeds.push(feed);
+    return feed;
+  };
 
   test("asks for changes, shows the snapshot it opens with, then applies each change in sequence", async () => {
-    const feed = follow();
+    follow();
     const socket = FakeSocket.made[0] as FakeSocket;
     assert.equal(socket.url, "ws://relay.test/live/open/sat?changes=1");
     socket.onopen?.();
@@ -96,14 +111,12 @@ describe("following a day: the relay's changes, with the published file as the f
     const second = snapshot("2026-11-21T01:05:00.000Z", "21");
     socket.receive({ type: "snapshot", seq: 4, snapshot: first });
     socket.receive({ type: "changes", seq: 5, changes: diffSnapshot(first, second) });
-    await settle();
     assert.equal(last().source, "live");
     assert.deepEqual(last().snapshot, second);
-    feed.stop();
   });
 
   test("a missed message (a gap in seq) reopens the socket for the whole snapshot, applying nothing", async () => {
-    const feed = follow();
+    follow();
     const socket = FakeSocket.made[0] as FakeSocket;
     socket.onopen?.();
     const first = snapshot("2026-11-21T01:00:00.000Z", "");
@@ -113,34 +126,28 @@ describe("following a day: the relay's changes, with the published file as the f
       seq: 6,
       changes: diffSnapshot(first, snapshot("2026-11-21T01:09:00.000Z", "9")),
     });
-    await settle();
     assert.equal(FakeSocket.made.length, 2, "a new socket was opened");
     assert.ok(socket.closed);
     assert.deepEqual(last().snapshot, first);
-    feed.stop();
   });
 
   test("when the socket goes down, the published file is read and shown, with the source saying so", async () => {
     published = snapshot("2026-11-21T02:00:00.000Z", "21");
-    const feed = follow();
-    const socket = FakeSocket.made[0] as FakeSocket;
-    socket.close();
-    await settle();
+    follow();
+    (FakeSocket.made[0] as FakeSocket).close();
+    await until(() => last()?.snapshot !== undefined);
     assert.equal(last().source, "published");
     assert.deepEqual(last().snapshot, published);
-    feed.stop();
   });
 
   test("with live push off there is no socket, only the published file; a day never published says so", async () => {
     const feed = follow(false);
-    await settle();
+    await until(() => last()?.unpublished === true);
     assert.equal(FakeSocket.made.length, 0);
     assert.equal(last().source, "published");
-    assert.equal(last().unpublished, true);
     published = snapshot("2026-11-21T03:00:00.000Z", "5");
     feed.retry();
-    await settle();
+    await until(() => last().snapshot !== undefined);
     assert.deepEqual([last().unpublished, last().snapshot], [false, published]);
-    feed.stop();
   });
 });

@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO, type WatchedProcess, watchProcess } from "../../../service/test/e2e/processes.ts";
+import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
 
 export interface Stack {
   front: string;
@@ -17,9 +17,6 @@ export interface Stack {
 
 export interface RunningStack {
   stack: Stack;
-  child: WatchedProcess;
-  cwd: string;
-  password: string;
   /** A `/v3` call through the front (HTTP/1.1 → h2c), with the operator token unless `token` is given. */
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   /** Signs in as the operator and keeps the token for {@link RunningStack.api}. */
@@ -51,9 +48,6 @@ export async function startStack(): Promise<RunningStack> {
   };
   return {
     stack,
-    child,
-    cwd,
-    password,
     api,
     async signIn() {
       const answer = await api("POST", "/v3/sessions", { username: "operator", password });

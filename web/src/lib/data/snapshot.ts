@@ -1,31 +1,15 @@
-import type { IsLive } from "./registry.ts";
+import type { paths } from "../api/schema.d.ts";
 
-/** One facility of a published day snapshot (the service's DaySnapshot, docs/schemas/day-snapshot.schema.json). */
-export interface FacilitySnapshot {
-  name: string;
-  status: "ok" | "stale" | "skipped";
-  /** When the data shown was read; null when never. */
-  fetchedAt: string | null;
-  /** Why the newest read failed (stale). */
-  error?: string;
-  matchesCsv: string;
-  standingsCsv: string;
-  /** Team events only. */
-  rosterCsv?: string;
-}
+/**
+ * A published day: `<event>/data/<day>.json` on the static site, and what the relay sends. Its
+ * type is the one the service's `/openapi.json` gives the snapshot in a sync report, so it follows
+ * the service (docs/schemas/day-snapshot.schema.json).
+ */
+export type DaySnapshot =
+  paths["/v3/days/{day}/syncs"]["post"]["responses"][200]["content"]["application/json"]["snapshot"];
 
-/** A published day: `<event>/data/<day>.json` on the static site, and what the relay sends. */
-export interface DaySnapshot {
-  event: string;
-  day: string;
-  label: string;
-  date: string | null;
-  isLive: IsLive | null;
-  generatedAt: string;
-  editedAt: string | null;
-  facilities: FacilitySnapshot[];
-  matchesCsv: string;
-}
+/** One facility of a day snapshot. */
+export type FacilitySnapshot = DaySnapshot["facilities"][number];
 
 /** True when `value` looks like a day snapshot (enough for a page to show it). */
 export function isDaySnapshot(value: unknown): value is DaySnapshot {

@@ -4,7 +4,12 @@
  * when live push is off for the tournament, the page reads `<event>/data/<day>.json` instead: at
  * once, every {@link POLL_MS} while the page is in view, and whenever the person asks (retry).
  */
-import { applyChanges, ChangesMismatch, type LiveMessage } from "@tournament-ops/relay/changes";
+import {
+  applyChanges,
+  CHANGES_PARAMETER,
+  ChangesMismatch,
+  type LiveMessage,
+} from "@tournament-ops/relay/changes";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer } from "../data/snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
@@ -83,7 +88,7 @@ export function followDay(options: FeedOptions): DayFeed {
 
   const socket = options.livePush
     ? openReconnectingSocket(
-        `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?changes=1`,
+        `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?${CHANGES_PARAMETER}=1`,
         {
           open: () => {
             poll(false);

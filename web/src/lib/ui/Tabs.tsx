@@ -4,6 +4,7 @@
  * not fit a phone's width; the chosen tab is scrolled into view.
  */
 import { useEffect, useRef } from "preact/hooks";
+import "./tabs.css";
 
 export interface Tab {
   id: string;
