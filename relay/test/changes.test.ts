@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { applyChanges, ChangesMismatch, diffSnapshot } from "../src/changes/index.ts";
-import { applyLines, diffLines } from "../src/changes/line-patch.ts";
+import { applyLines, diffLines, type LineSplice } from "../src/changes/line-patch.ts";
 
 const HEADER = "matchNumber,time,court,team1,team2,team1Score,team2Score";
 
@@ -52,6 +52,35 @@ describe("line splices", () => {
         const before = a.join("\n");
         const after = b.join("\n");
         assert.equal(applyLines(before, diffLines(before, after)), after);
+      }),
+    );
+  });
+
+  it("apply any ascending, non-overlapping splices as splitting, splicing and joining the lines would", () => {
+    const bySplitting = (text: string, splices: LineSplice[]) => {
+      const lines = text.split("\n");
+      for (const [at, remove, ...insert] of [...splices].reverse()) lines.splice(at, remove, ...insert);
+      return lines.join("\n");
+    };
+    const lines = fc.array(fc.constantFrom("a", "b", "", "c,d"), { maxLength: 10 });
+    const raw = fc.array(
+      fc.tuple(fc.nat(3), fc.nat(2), fc.array(fc.constantFrom("x", "", "y"), { maxLength: 3 })),
+      {
+        maxLength: 4,
+      },
+    );
+    fc.assert(
+      fc.property(lines, raw, (text, wanted) => {
+        const before = text.join("\n");
+        const count = before.split("\n").length;
+        const splices: LineSplice[] = [];
+        let next = 0;
+        for (const [gap, remove, insert] of wanted) {
+          if (next + gap + remove > count) break;
+          splices.push([next + gap, remove, ...insert]);
+          next += gap + remove;
+        }
+        assert.equal(applyLines(before, splices), bySplitting(before, splices));
       }),
     );
   });

@@ -23,6 +23,8 @@ export interface Match {
   referee: string;
   /** 1 or 2 when both scores are numbers and differ; undefined while unplayed or level. */
   winner: 1 | 2 | undefined;
+  /** Date, time, court and number with their numbers padded, so plain comparison puts Court 2 before Court 10. */
+  order: string;
 }
 
 const byText = new Map<string, Match[]>();
@@ -60,12 +62,15 @@ export function matchesOf(csv: string): Match[] {
         score2,
         referee: cell("referee"),
         winner: winnerOf(score1, score2),
+        order: [cell("date"), cell("time"), cell("court"), cell("matchNumber")]
+          .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
+          .join("\u0000"),
       };
       byLine.set(line, match);
     }
     return match;
   });
-  matches.sort(inPlayOrder);
+  matches.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   // Bounded caches: a long day on one phone never grows them without end.
   if (byText.size >= 32) byText.clear();
   if (byLine.size >= 20_000) byLine.clear();
@@ -77,15 +82,4 @@ function winnerOf(score1: string, score2: string): 1 | 2 | undefined {
   if (!/^\d+$/.test(score1) || !/^\d+$/.test(score2)) return undefined;
   const [a, b] = [Number(score1), Number(score2)];
   return a === b ? undefined : a > b ? 1 : 2;
-}
-
-const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
-
-function inPlayOrder(a: Match, b: Match): number {
-  return (
-    natural.compare(a.date, b.date) ||
-    natural.compare(a.time, b.time) ||
-    natural.compare(a.court, b.court) ||
-    natural.compare(a.number, b.number)
-  );
 }
