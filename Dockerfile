@@ -13,6 +13,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY service/package.json service/
 COPY relay/package.json relay/
+COPY web/package.json web/
 RUN npm install --omit=dev --workspace service --no-save --prefer-offline --no-audit --no-fund
 
 COPY service/src service/src

@@ -5,12 +5,13 @@ import { existsSync } from "node:fs";
 
 const BENCHMARKS = {
   ping: "service/bench/ping.ts",
-  relay: "relay/bench/fanout.ts",
+  relay: ["relay/bench/fanout.ts", "relay/bench/changes.ts"],
   sync: "service/bench/sync.ts",
   scoresheets: "service/bench/scoresheets.ts",
   attendance: "service/bench/attendance.ts",
   "score-entry": "service/bench/score-entry.ts",
   recalc: "service/bench/recalc.ts",
+  pages: "web/bench/page.ts",
 };
 
 const chosen = process.argv.slice(2);
@@ -22,18 +23,20 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 let failed = 0;
-for (const [name, file] of Object.entries(BENCHMARKS)) {
+for (const [name, files] of Object.entries(BENCHMARKS)) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
-  if (!existsSync(file)) {
-    console.error(`\n== ${name}: ${file} is missing`);
-    failed++;
-    continue;
+  for (const file of [files].flat()) {
+    if (!existsSync(file)) {
+      console.error(`\n== ${name}: ${file} is missing`);
+      failed++;
+      continue;
+    }
+    console.log(`\n== ${name} (${file})`);
+    const result = spawnSync(process.execPath, ["--import", "tsx", file], {
+      stdio: "inherit",
+      timeout: 10 * 60 * 1000,
+    });
+    if (result.status !== 0) failed++;
   }
-  console.log(`\n== ${name} (${file})`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", file], {
-    stdio: "inherit",
-    timeout: 10 * 60 * 1000,
-  });
-  if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
-const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["service", "relay", "clients"];
+const roots =
+  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["service", "relay", "web", "clients"];
 
 /** @param {string} dir @returns {string[]} */
 function testFiles(dir) {

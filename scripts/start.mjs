@@ -1,40 +1,35 @@
 // `npm start`: the whole system on one laptop, in one process tree. On first run it creates the demo
-// tournament and the secrets under ./local/ (never overwriting anything), then starts
-//   - a static host serving the data folder over HTTP/1.1 (the static site's stand-in),
+// tournament and the secrets under ./local/ (never overwriting anything) and builds the pages when
+// they are missing or out of date, then starts
+//   - the front (scripts/front/): the one address a browser uses, serving the pages, their
+//     config.json and the data folder, and passing /v3, /ping, /openapi.json to the service and
+//     the relay's sockets to the relay,
 //   - the relay worker in workerd through Miniflare (live snapshots and attendance nudges),
 //   - the service over h2c (`service/src/main.ts`, the production entry) on the embedded default,
-// and prints where everything is. Ctrl+C (or SIGTERM) stops all three.
-// Flags: --dir <folder> (default ./local), --port <service> (8080), --relay-port (8787),
-// --static-port (8000); a port of 0 takes a free one.
+// and prints where everything is. Ctrl+C (or SIGTERM) stops all three. `npm start -- --help` for the flags.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { connect } from "node:http2";
 import { createServer } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { register } from "tsx/esm/api";
-import { startStaticHost } from "./static-host.mjs";
+import { startFront } from "./front/index.mjs";
+import { lanAddresses, terminalQr } from "./start/lan.mjs";
+import { tryLock } from "./start/lock.mjs";
+import { readOptions } from "./start/options.mjs";
+import { ensurePages } from "./start/pages.mjs";
 
 const startedAt = Date.now();
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const { values: flags } = parseArgs({
-  options: {
-    dir: { type: "string", default: "local" },
-    port: { type: "string", default: "8080" },
-    "relay-port": { type: "string", default: "8787" },
-    "static-port": { type: "string", default: "8000" },
-  },
-});
 
-/** @param {string} name @returns {number} */
-function portFlag(name) {
-  const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < 0 || value > 65535)
-    fail(`--${name} must be a port number (0 takes a free one)`);
-  return value;
+const read = readOptions(process.argv.slice(2), process.env);
+if ("exit" in read) {
+  (read.exit === 0 ? process.stdout : process.stderr).write(`${read.text}\n`);
+  process.exit(read.exit);
 }
+const { options } = read;
 
 /** @param {string} message @returns {never} */
 function fail(message) {
@@ -42,23 +37,25 @@ function fail(message) {
   process.exit(1);
 }
 
-/** A port the service can listen on: the one asked for if free, or any free one for 0. */
-function freePort(port) {
-  return new Promise((done, reject) => {
+/** A port that is free now: the one asked for, or any free one for 0. */
+function freePort(port, flag) {
+  return new Promise((done) => {
     const probe = createServer();
     probe.once("error", (error) =>
-      reject(
-        error.code === "EADDRINUSE" ? new Error(`port ${port} is in use; choose another with --port`) : error,
+      fail(
+        error.code === "EADDRINUSE"
+          ? `port ${port} is in use; choose another with --${flag}`
+          : `port ${port}: ${error.message}`,
       ),
     );
-    probe.listen(port, () => {
+    probe.listen(port, "127.0.0.1", () => {
       const chosen = probe.address().port;
       probe.close(() => done(chosen));
     });
   });
 }
 
-const dir = resolve(flags.dir);
+const dir = resolve(options.dir);
 const shown = (path) => relative(process.cwd(), path) || ".";
 const paths = {
   data: join(dir, "data"),
@@ -66,10 +63,34 @@ const paths = {
   relay: join(dir, "relay"),
   secrets: join(dir, ".env"),
   stack: join(dir, "stack.json"),
+  lock: join(dir, "stack.lock"),
 };
-const servicePort = await freePort(portFlag("port")).catch((error) => fail(error.message));
-const relayPort = portFlag("relay-port");
-const staticPort = portFlag("static-port");
+
+// One stack per folder: a second one would share its workbooks and, stopping, remove its stack.json.
+mkdirSync(dir, { recursive: true });
+const lock = tryLock(paths.lock);
+if ("heldBy" in lock) {
+  let front = "";
+  try {
+    front = ` (pages at ${JSON.parse(readFileSync(paths.stack, "utf8")).front})`;
+  } catch {}
+  fail(
+    `${shown(dir)} is in use by the stack of process ${lock.heldBy}${front}.\n` +
+      `Stop that one first (Ctrl+C in its terminal), or start another stack on another folder: npm start -- --dir ./other`,
+  );
+}
+let service;
+process.once("exit", () => {
+  if (service && service.exitCode === null && service.signalCode === null) service.kill("SIGTERM");
+  rmSync(paths.stack, { force: true });
+  lock.release();
+});
+
+const pages = await ensurePages(join(repo, "web")).catch((error) =>
+  fail(`the pages did not build: ${error.message}`),
+);
+const frontPort = await freePort(options.frontPort, "front-port");
+const servicePort = await freePort(options.port, "port");
 
 register();
 const { createDemoTournament } = await import("../service/src/demo/index.ts");
@@ -83,24 +104,23 @@ const demo = await createDemoTournament({
 });
 const secrets = await ensureLocalSecrets(paths.secrets);
 
-const staticHost = await startStaticHost({ root: paths.data, port: staticPort }).catch((error) =>
-  fail(
-    `the static host cannot listen on ${staticPort} (${error.code ?? error.message}); choose another with --static-port`,
-  ),
-);
-const origins = [staticHost.url, staticHost.url.replace("127.0.0.1", "localhost")];
+const lan = options.lan ? lanAddresses() : [];
+const frontUrl = `http://127.0.0.1:${frontPort}`;
+// The origins a browser's socket may come from: this machine, and with --lan the phones' address for it.
+const origins = ["127.0.0.1", "localhost", ...lan].map((host) => `http://${host}:${frontPort}`);
 const relay = await startRelay({
   secret: secrets.env.LIVE_PUSH_SECRET,
   allowedOrigins: origins,
   persistDir: paths.relay,
-  port: relayPort,
-}).catch(async (error) => {
-  await staticHost.close();
-  fail(`the relay cannot start on ${relayPort} (${error.message}); choose another port with --relay-port`);
-});
+  port: options.relayPort,
+}).catch((error) =>
+  fail(
+    `the relay cannot start on ${options.relayPort} (${error.message}); choose another port with --relay-port`,
+  ),
+);
 
 const serviceUrl = `http://127.0.0.1:${servicePort}`;
-const service = spawn(
+service = spawn(
   process.execPath,
   ["--import", import.meta.resolve("tsx"), join(repo, "service/src/main.ts")],
   {
@@ -115,8 +135,10 @@ const service = spawn(
       WORKBOOKS_DIR: paths.workbooks,
       DATA_BACKEND: "local",
       DATA_DIR: paths.data,
-      DATA_URL: staticHost.url,
+      DATA_URL: frontUrl,
       LIVE_PUSH_URL: relay.url,
+      // Browsers reach the service through the front, which adds the caller's address.
+      TRUST_PROXY_HOPS: "1",
     },
   },
 );
@@ -130,6 +152,7 @@ for (const stream of [service.stdout, service.stderr]) {
   });
 }
 
+let front;
 let stopping = false;
 async function stop(code) {
   if (stopping) return;
@@ -141,18 +164,15 @@ async function stop(code) {
     await exited;
     clearTimeout(late);
   }
-  await Promise.allSettled([relay.dispose(), staticHost.close(), rm(paths.stack, { force: true })]);
+  // A relay whose workerd already died can take long to dispose; the stack stops within 5 s anyway.
+  const bounded = new Promise((done) => setTimeout(done, 5_000).unref());
+  await Promise.race([Promise.allSettled([relay.dispose(), front?.close()]), bounded]);
   process.exit(code);
 }
 // Miniflare's own SIGINT/SIGTERM listeners exit at once (its exit hook still stops workerd on any
-// exit); they are replaced so that Ctrl+C first lets the service drain. If anything else exits the
-// process, the service still gets its SIGTERM.
+// exit); they are replaced so that Ctrl+C first lets the service drain.
 process.removeAllListeners("SIGINT");
 process.removeAllListeners("SIGTERM");
-process.once("exit", () => {
-  if (service.exitCode === null && service.signalCode === null) service.kill("SIGTERM");
-  rmSync(paths.stack, { force: true });
-});
 process.once("SIGINT", () => void stop(0));
 process.once("SIGTERM", () => void stop(0));
 service.once("exit", (code, signal) => {
@@ -186,11 +206,27 @@ async function waitForService() {
 }
 await waitForService();
 
-const stack = {
+front = await startFront({
+  pagesDir: pages.dist,
+  dataDir: paths.data,
   service: serviceUrl,
   relay: relay.url,
-  static: staticHost.url,
-  origin: staticHost.url,
+  port: frontPort,
+  host: options.lan ? "0.0.0.0" : "127.0.0.1",
+}).catch(async (error) => {
+  process.stderr.write(
+    `npm start: the front cannot listen on ${frontPort} (${error.code ?? error.message})\n`,
+  );
+  await stop(1);
+});
+
+const pageList = JSON.parse(readFileSync(join(repo, "web/pages.json"), "utf8"));
+const stack = {
+  front: frontUrl,
+  pages: Object.fromEntries(pageList.map((page) => [page.folder, `${frontUrl}/${page.folder}/`])),
+  service: serviceUrl,
+  relay: relay.url,
+  origin: frontUrl,
   dir,
   pid: process.pid,
 };
@@ -202,18 +238,33 @@ const made = [
 ].filter(Boolean);
 const out = [
   "",
-  `Tournament operations — local stack ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+  `Tournament operations — local stack ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s${pages.built ? " (pages built)" : ""}`,
+  ...pageList.map((page) => `  pages     ${stack.pages[page.folder]}   ${page.title}, for ${page.for}`),
   made.length > 0
     ? `  demo      created ${made.join(" and ")} (days ${demo.weekend.saturday} and ${demo.weekend.sunday})`
     : "  demo      kept the existing registry and workbooks (nothing is ever overwritten)",
+  `  front     ${frontUrl}   the one address for browsers: pages, data (${frontUrl}/config/events.json), /v3 API, sockets`,
   `  service   ${serviceUrl}   h2c: curl --http2-prior-knowledge ${serviceUrl}/ping`,
-  `  relay     ${relay.url}   sockets ${relay.url.replace("http", "ws")}/live/<event>/<day> (workerd)`,
-  `  static    ${staticHost.url}   the data folder over HTTP/1.1, e.g. ${staticHost.url}/config/events.json`,
+  `  relay     ${relay.url}   workerd; sockets ${relay.url.replace("http", "ws")}/live/<event>/<day>`,
   `  folders   data ${shown(paths.data)}   workbooks ${shown(paths.workbooks)}   secrets ${shown(paths.secrets)}`,
   secrets.password
     ? `  operator  sign in as: ${LOCAL_OPERATOR} / ${secrets.password}   (shown once; only its hash is stored)`
     : `  operator  ${LOCAL_OPERATOR}; the password was shown on the first run (delete ${shown(paths.secrets)} for a new one)`,
+  ...lanLines(),
   "  Walkthrough: README.md. Ctrl+C stops everything.",
   "",
 ];
 process.stdout.write(out.join("\n"));
+
+/** With --lan: the address for phones on this network, and its QR code. */
+function lanLines() {
+  if (!options.lan) return [];
+  if (lan.length === 0) return ["  LAN       no network address found: phones cannot reach this machine"];
+  const url = `http://${lan[0]}:${frontPort}/public/`;
+  return [
+    `  LAN       ${url}   for phones on this network (scan the code)${lan.length > 1 ? `; also ${lan.slice(1).join(", ")}` : ""}`,
+    ...terminalQr(url)
+      .split("\n")
+      .map((line) => `            ${line}`),
+  ];
+}

@@ -47,7 +47,12 @@ describe("the fan-out benchmark's counting socket", () => {
       bytes: payload.length,
       head: payload.subarray(0, HEAD_BYTES).toString(),
     })),
-    { bytes: 200_150, head: text(100, "split").subarray(0, HEAD_BYTES).toString() },
+    {
+      bytes: 200_150,
+      head: Buffer.concat([text(100, "split"), text(200_000, "rest")])
+        .subarray(0, HEAD_BYTES)
+        .toString(),
+    },
   ];
 
   test("reports each whole message once, with its byte count and first bytes, in one piece", () => {

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { connect, type Socket } from "node:net";
 
 /** How many leading payload bytes of each message are kept, so a receiver can tell messages apart. */
-export const HEAD_BYTES = 64;
+export const HEAD_BYTES = 160;
 const HANDSHAKE_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 /** One read buffer for every socket: `onread` callbacks run one at a time, each finishing with it. */
 const READ_BUFFER = Buffer.alloc(1 << 20);
@@ -109,7 +109,7 @@ export class FrameReader {
  * @example const socket = await openCountingSocket("ws://127.0.0.1:8787/live/e/d", origin, (bytes) => …);
  */
 export function openCountingSocket(url: string, origin: string, onMessage: MessageListener): Promise<Socket> {
-  const { hostname, port, pathname } = new URL(url);
+  const { hostname, port, pathname, search } = new URL(url);
   const key = randomBytes(16).toString("base64");
   const accept = createHash("sha1")
     .update(key + HANDSHAKE_GUID)
@@ -151,7 +151,7 @@ export function openCountingSocket(url: string, origin: string, onMessage: Messa
     socket.once("error", reject);
     socket.once("connect", () => {
       socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
           `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${origin}\r\n\r\n`,
       );
     });

@@ -11,22 +11,18 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { createRelayClient } from "../../service/src/adapters/relay-client/index.ts";
 import { systemClock } from "../../service/src/shared/clock.ts";
 import { startRelay } from "../test/helpers.ts";
-import { openCountingSocket } from "./counting-socket.ts";
+import { type Figures, measure, ORIGIN, type Push, SECRET } from "./fan-out-measure.ts";
 
 const SOCKETS = 2_000;
 const PUSHES = 20;
 const WARMUP_PUSHES = 2;
 const SNAPSHOT_BYTES = 200 * 1024;
-const SECRET = "bench-secret";
-const ORIGIN = "https://pages.bench";
-const CONNECT_BATCH = 100;
-const PUSH_DEADLINE_MS = 60_000;
 const NUDGE_CALLS = 100_000;
 
 /** A plain Node `ws` server with the relay's push path, run as a separate process like workerd. */
@@ -47,11 +43,6 @@ const wss = new WebSocketServer({ server });
 server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
 `;
 
-interface Figures {
-  median: number;
-  p99: number;
-}
-
 /** A snapshot of about `bytes` whose first member is `generatedAt`, so receivers spot it cheaply. */
 function snapshotText(generatedAt: string, bytes: number): string {
   const row =
@@ -62,83 +53,20 @@ function snapshotText(generatedAt: string, bytes: number): string {
   return JSON.stringify({ generatedAt, event: "bench", day: "day-1", facilities: [], matchesCsv: body });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+/** Push number n: a ~200 KB snapshot marked by its `generatedAt`, sent to every socket as pushed. */
+function wholePush(n: number): Push {
+  const generatedAt = new Date(Date.UTC(2026, 2, 1, 8, 0, n)).toISOString();
+  const text = snapshotText(generatedAt, SNAPSHOT_BYTES);
+  return { text, marker: generatedAt, bytes: Buffer.byteLength(text) };
 }
 
-/**
- * Opens `count` counting sockets in batches; a socket holds a push when a whole message of the
- * pushed length has arrived whose first bytes carry the push's marker.
- */
-async function openSockets(url: string, count: number) {
-  const sockets: Socket[] = [];
-  let marker = Buffer.alloc(0);
-  let length = 0;
-  let holding = 0;
-  let onAll: (() => void) | undefined;
-  const onMessage = (bytes: number, head: Buffer) => {
-    if (bytes === length && head.includes(marker) && ++holding === count) onAll?.();
-  };
-  for (let start = 0; start < count; start += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, () =>
-      openCountingSocket(url, ORIGIN, onMessage),
-    );
-    sockets.push(...(await Promise.all(batch)));
-  }
-  return {
-    /** Resolves when every socket holds the `bytes`-long message marked `next`. */
-    expect(next: string, bytes: number): Promise<void> {
-      marker = Buffer.from(next);
-      length = bytes;
-      holding = 0;
-      return new Promise((resolve, reject) => {
-        const deadline = setTimeout(
-          () => reject(new Error(`only ${holding}/${count} sockets got ${next}`)),
-          PUSH_DEADLINE_MS,
-        );
-        onAll = () => {
-          clearTimeout(deadline);
-          resolve();
-        };
-      });
-    },
-    close(): void {
-      for (const socket of sockets) socket.destroy();
-    },
-  };
-}
-
-/** Pushes PUSHES snapshots (after warm-up) and measures push → last socket holding it, in ms. */
-async function measure(pushUrl: string, socketUrl: string, count: number): Promise<Figures> {
-  const clients = await openSockets(socketUrl, count);
-  const times: number[] = [];
-  try {
-    for (let push = 0; push < WARMUP_PUSHES + PUSHES; push++) {
-      const generatedAt = new Date(Date.UTC(2026, 2, 1, 8, 0, push)).toISOString();
-      const text = snapshotText(generatedAt, SNAPSHOT_BYTES);
-      const held = clients.expect(generatedAt, Buffer.byteLength(text));
-      const start = performance.now();
-      const response = await fetch(pushUrl, {
-        method: "POST",
-        headers: { "x-publish-secret": SECRET },
-        body: text,
-      });
-      if (!response.ok) throw new Error(`push answered ${response.status}: ${await response.text()}`);
-      await held;
-      if (push >= WARMUP_PUSHES) times.push(performance.now() - start);
-    }
-  } finally {
-    clients.close();
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p99: percentile(times, 99) };
-}
+const ROUNDS = { warmup: WARMUP_PUSHES, pushes: PUSHES };
 
 async function relayFanOut(count: number, day: string): Promise<Figures> {
   const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
   try {
     const socketUrl = `${relay.url.replace(/^http/, "ws")}/live/bench/${day}`;
-    return await measure(`${relay.url}/publish/bench/${day}`, socketUrl, count);
+    return await measure(`${relay.url}/publish/bench/${day}`, socketUrl, count, ROUNDS, wholePush);
   } finally {
     await relay.dispose();
   }
@@ -153,7 +81,13 @@ async function nodeWsFanOut(count: number): Promise<Figures> {
       child.stdout?.once("data", (data: Buffer) => resolve(data.toString().trim()));
       child.once("exit", (code) => reject(new Error(`node ws server exited with ${code}`)));
     });
-    return await measure(`http://127.0.0.1:${port}/publish`, `ws://127.0.0.1:${port}/`, count);
+    return await measure(
+      `http://127.0.0.1:${port}/publish`,
+      `ws://127.0.0.1:${port}/`,
+      count,
+      ROUNDS,
+      wholePush,
+    );
   } finally {
     child.kill();
   }

@@ -3,7 +3,9 @@
  * 127.0.0.1 port, so real WebSocket clients can connect. Used by the local stack (`npm start`),
  * the relay's tests, the service's relay-client and end-to-end tests, and the fan-out benchmark.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
@@ -64,20 +66,55 @@ function compatibilityDate(): string {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const bindings: Record<string, string> = { LIVE_ALLOWED_ORIGINS: options.allowedOrigins.join(",") };
   if (options.secret !== undefined) bindings["LIVE_PUSH_SECRET"] = options.secret;
-  const mf = new Miniflare({
-    modules: true,
-    script: await bundleWorker(),
-    compatibilityDate: compatibilityDate(),
-    // The same bindings and classes as wrangler.toml.
-    durableObjects: {
-      LIVE_CHANNEL: { className: "LiveChannel", useSQLite: true },
-      ATTENDANCE_CHANNEL: { className: "AttendanceChannel", useSQLite: true },
+  const script = await bundleWorker();
+  // Miniflare makes its temporary folder in the constructor, under os.tmpdir(), and removes it on
+  // dispose without waiting (so a process that exits right after, as `npm start` does on Ctrl+C,
+  // leaves a /tmp/miniflare-* behind). Constructed under a folder of our own, it is removed here.
+  const ownTmp = mkdtempSync(join(tmpdir(), "relay-"));
+  const mf = withTmpdir(
+    ownTmp,
+    () =>
+      new Miniflare({
+        modules: true,
+        script,
+        compatibilityDate: compatibilityDate(),
+        // The same bindings and classes as wrangler.toml.
+        durableObjects: {
+          LIVE_CHANNEL: { className: "LiveChannel", useSQLite: true },
+          ATTENDANCE_CHANNEL: { className: "AttendanceChannel", useSQLite: true },
+        },
+        durableObjectsPersist: options.persistDir ?? false,
+        bindings,
+        host: "127.0.0.1",
+        port: options.port ?? 0,
+      }),
+  );
+  const removeTmp = () => rmSync(ownTmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  let url: string;
+  try {
+    url = (await mf.ready).origin;
+  } catch (error) {
+    await mf.dispose().catch(() => {});
+    removeTmp();
+    throw error;
+  }
+  return {
+    url,
+    dispose: async () => {
+      await mf.dispose();
+      removeTmp();
     },
-    durableObjectsPersist: options.persistDir ?? false,
-    bindings,
-    host: "127.0.0.1",
-    port: options.port ?? 0,
-  });
-  const url = (await mf.ready).origin;
-  return { url, dispose: () => mf.dispose() };
+  };
+}
+
+/** Runs `make` with os.tmpdir() answering `folder` (it reads TMPDIR), synchronously. */
+function withTmpdir<T>(folder: string, make: () => T): T {
+  const before = process.env["TMPDIR"];
+  process.env["TMPDIR"] = folder;
+  try {
+    return make();
+  } finally {
+    if (before === undefined) delete process.env["TMPDIR"];
+    else process.env["TMPDIR"] = before;
+  }
 }

@@ -13,21 +13,33 @@ export abstract class Channel<Env = unknown> extends DurableObject<Env> {
   }
 
   /** Accepts a WebSocket upgrade; the router has already checked the path, the method and the origin. */
-  override async fetch(_request: Request): Promise<Response> {
+  override async fetch(request: Request): Promise<Response> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
-    this.ctx.acceptWebSocket(server);
-    await this.onConnect(server);
+    // Tags outlive hibernation, so what a socket asked for on connect is known at every push.
+    const tags = this.tagsFor(new URL(request.url));
+    this.ctx.acceptWebSocket(server, tags);
+    await this.onConnect(server, tags);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Lifecycle hook: a socket was accepted. Nothing is sent by default. */
-  protected onConnect(_socket: WebSocket): void | Promise<void> {}
+  /** Lifecycle hook: the tags a socket is accepted with, read from its upgrade URL. None by default. */
+  protected tagsFor(_url: URL): string[] {
+    return [];
+  }
+
+  /** Lifecycle hook: a socket was accepted with `tags`. Nothing is sent by default. */
+  protected onConnect(_socket: WebSocket, _tags: readonly string[]): void | Promise<void> {}
 
   /** Sends `message` to every open socket of this channel and answers how many received it. */
   protected broadcast(message: string): number {
+    return this.sendTo(this.ctx.getWebSockets(), message);
+  }
+
+  /** Sends `message` to each of `sockets` and answers how many received it. */
+  protected sendTo(sockets: Iterable<WebSocket>, message: string): number {
     let clients = 0;
-    for (const socket of this.ctx.getWebSockets()) {
+    for (const socket of sockets) {
       try {
         socket.send(message);
         clients++;

@@ -1,18 +1,27 @@
+import { CHANGES_PARAMETER, changesMessageText, diffSnapshot, snapshotMessageText } from "./changes/index.ts";
 import { Channel } from "./channel.ts";
 import type { Env } from "./env.ts";
 
 /** Storage keeps a value to at most 2 MB, so a snapshot is stored in chunks of this many characters. */
 const CHUNK_CHARS = 256 * 1024;
 const META_KEY = "snapshot";
+/** The tag of a socket that asked for changes (`?changes=1`) rather than whole snapshots. */
+const CHANGES_TAG = "changes";
 
 interface StoredMeta {
   generatedAt: number;
   chunks: number;
+  /** Absent in what an earlier version of the relay stored: 0. */
+  seq?: number;
 }
 
 interface Snapshot {
   generatedAt: number;
+  /** Grows by one with every push the channel takes. */
+  seq: number;
   text: string;
+  /** `text` parsed, kept once a push needed it, so the next push's changes parse only the new one. */
+  parsed?: unknown;
 }
 
 /** The answer to a push: sockets reached, and `ignored` when the push was older than the stored snapshot. */
@@ -23,15 +32,24 @@ export interface PublishResult {
 
 /**
  * The snapshot channel `live:<event>/<day>`: keeps the newest snapshot (by `generatedAt`) in durable
- * storage, sends it to each socket on connect and broadcasts every push that is not older.
+ * storage, sends it to each socket on connect and broadcasts every push that is not older. A socket
+ * that asked for changes gets the snapshot wrapped with its sequence number on connect, then only
+ * what each push changed (`docs/live-messages.md`); every other socket gets the pushed JSON as is.
  */
 export class LiveChannel extends Channel<Env> {
   /** `undefined` until read from storage; memory is lost whenever the object hibernates. */
   #snapshot: Snapshot | null | undefined;
 
-  protected override async onConnect(socket: WebSocket): Promise<void> {
+  protected override tagsFor(url: URL): string[] {
+    return url.searchParams.has(CHANGES_PARAMETER) ? [CHANGES_TAG] : [];
+  }
+
+  protected override async onConnect(socket: WebSocket, tags: readonly string[]): Promise<void> {
     const snapshot = await this.#load();
-    if (snapshot !== null) socket.send(snapshot.text);
+    if (snapshot === null) return;
+    socket.send(
+      tags.includes(CHANGES_TAG) ? snapshotMessageText(snapshot.seq, snapshot.text) : snapshot.text,
+    );
   }
 
   /**
@@ -42,13 +60,22 @@ export class LiveChannel extends Channel<Env> {
    */
   async publish(text: string, generatedAt: number): Promise<PublishResult> {
     // Only storage calls are awaited here, and input gates hold other events during them,
-    // so two pushes cannot interleave between the comparison and the write.
+    // so two pushes cannot interleave between the comparison and the write, and no socket
+    // connects between the write and the broadcast.
     const current = await this.#load();
     if (current !== null && generatedAt < current.generatedAt) {
       return { clients: this.ctx.getWebSockets().length, ignored: true };
     }
-    await this.#store({ generatedAt, text }, current === null ? 0 : chunkCount(current.text));
-    return { clients: this.broadcast(text) };
+    const next: Snapshot = { generatedAt, seq: (current?.seq ?? 0) + 1, text };
+    await this.#store(next, current === null ? 0 : chunkCount(current.text));
+    if (this.ctx.getWebSockets(CHANGES_TAG).length === 0) return { clients: this.broadcast(text) };
+    const askedForChanges: WebSocket[] = [];
+    const wholeSnapshots: WebSocket[] = [];
+    for (const socket of this.ctx.getWebSockets()) {
+      (this.ctx.getTags(socket).includes(CHANGES_TAG) ? askedForChanges : wholeSnapshots).push(socket);
+    }
+    const message = changesMessage(current, next);
+    return { clients: this.sendTo(wholeSnapshots, text) + this.sendTo(askedForChanges, message) };
   }
 
   async #load(): Promise<Snapshot | null> {
@@ -62,6 +89,7 @@ export class LiveChannel extends Channel<Env> {
     const chunks = await this.ctx.storage.get<string>(keys);
     this.#snapshot = {
       generatedAt: meta.generatedAt,
+      seq: meta.seq ?? 0,
       text: keys.map((key) => chunks.get(key) ?? "").join(""),
     };
     return this.#snapshot;
@@ -69,7 +97,8 @@ export class LiveChannel extends Channel<Env> {
 
   async #store(snapshot: Snapshot, previousChunks: number): Promise<void> {
     const chunks = chunkCount(snapshot.text);
-    const entries: Record<string, unknown> = { [META_KEY]: { generatedAt: snapshot.generatedAt, chunks } };
+    const meta: StoredMeta = { generatedAt: snapshot.generatedAt, chunks, seq: snapshot.seq };
+    const entries: Record<string, unknown> = { [META_KEY]: meta };
     for (let index = 0; index < chunks; index++) {
       entries[chunkKey(index)] = snapshot.text.slice(index * CHUNK_CHARS, (index + 1) * CHUNK_CHARS);
     }
@@ -81,6 +110,30 @@ export class LiveChannel extends Channel<Env> {
       if (stale.length > 0) await txn.delete(stale);
     });
     this.#snapshot = snapshot;
+  }
+}
+
+/**
+ * The one message every socket that asked for changes gets for push `next`, computed once per push:
+ * the changes since `current`, or the whole snapshot when there is nothing to compare with, when
+ * either is not a day snapshot, or when the changes would be no smaller.
+ */
+function changesMessage(current: Snapshot | null, next: Snapshot): string {
+  const whole = snapshotMessageText(next.seq, next.text);
+  if (current === null) return whole;
+  current.parsed ??= parseOrNull(current.text);
+  next.parsed = parseOrNull(next.text);
+  const changes = diffSnapshot(current.parsed, next.parsed);
+  if (changes === undefined) return whole;
+  const message = changesMessageText(next.seq, changes);
+  return message.length < whole.length ? message : whole;
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
   }
 }
 

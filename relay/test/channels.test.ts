@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { applyChanges, type LiveMessage } from "../src/changes/index.ts";
 import { connect, type RunningRelay, startRelay } from "./helpers.ts";
 
 const SECRET = "test-push-secret";
@@ -91,6 +92,73 @@ describe("the snapshot channel /live/<event>/<day>", () => {
     assert.deepEqual(await (await push(relay, "/publish/open-2026/same-day", again)).json(), { clients: 0 });
     const socket = await connect(relay.url, "/live/open-2026/same-day", ORIGIN);
     assert.deepEqual(JSON.parse(await socket.next()), again);
+    await socket.close();
+  });
+});
+
+describe("sockets that ask for changes (/live/<event>/<day>?changes=1)", () => {
+  let relay: RunningRelay;
+  before(async () => {
+    relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  });
+  after(() => relay.dispose());
+
+  const rows = (scored: string) => `matchNumber,team1Score,team2Score\n1,21,19\n2,${scored}\n3,,\n`;
+  const hall = (scored: string, fetchedAt: string) => ({
+    name: "Hall A",
+    status: "ok",
+    fetchedAt,
+    matchesCsv: rows(scored),
+    standingsCsv: "",
+  });
+  const daySnapshot = (generatedAt: string, scored: string) =>
+    snapshot(generatedAt, {
+      facilities: [hall(scored, generatedAt)],
+      matchesCsv: `facility,${rows(scored)}`,
+    });
+
+  it("get the snapshot with its sequence number on connect, then only what changed, while other sockets get the JSON as pushed", async () => {
+    const first = daySnapshot("2026-03-04T08:00:00.000Z", ",");
+    await push(relay, "/publish/open-2026/changes-day", first);
+    const changes = await connect(relay.url, "/live/open-2026/changes-day?changes=1", ORIGIN);
+    const plain = await connect(relay.url, "/live/open-2026/changes-day", ORIGIN);
+    const opened = JSON.parse(await changes.next()) as LiveMessage;
+    assert.deepEqual(opened, { type: "snapshot", seq: 1, snapshot: first });
+    assert.deepEqual(JSON.parse(await plain.next()), first);
+
+    const second = daySnapshot("2026-03-04T08:05:00.000Z", "21,17");
+    assert.deepEqual(await (await push(relay, "/publish/open-2026/changes-day", second)).json(), {
+      clients: 2,
+    });
+    const text = await changes.next();
+    const message = JSON.parse(text) as LiveMessage;
+    assert.equal(message.type, "changes");
+    assert.equal(message.seq, 2);
+    if (message.type !== "changes") return;
+    assert.ok(!text.includes("3,,"), "rows that did not change are not sent");
+    assert.deepEqual(applyChanges(first, message.changes), second);
+    assert.equal(await plain.next(), JSON.stringify(second));
+    await Promise.all([changes.close(), plain.close()]);
+  });
+
+  it("an ignored older push sends nothing and takes no sequence number", async () => {
+    await push(relay, "/publish/open-2026/seq-day", daySnapshot("2026-03-04T09:00:00.000Z", ","));
+    const socket = await connect(relay.url, "/live/open-2026/seq-day?changes=1", ORIGIN);
+    assert.equal((JSON.parse(await socket.next()) as LiveMessage).seq, 1);
+    await push(relay, "/publish/open-2026/seq-day", daySnapshot("2026-03-04T08:59:00.000Z", "1,1"));
+    await push(relay, "/publish/open-2026/seq-day", daySnapshot("2026-03-04T09:01:00.000Z", "2,2"));
+    const next = JSON.parse(await socket.next()) as LiveMessage;
+    assert.deepEqual([next.type, next.seq], ["changes", 2]);
+    await socket.close();
+  });
+
+  it("a push that is not a day snapshot reaches them whole", async () => {
+    const socket = await connect(relay.url, "/live/open-2026/odd-day?changes=1", ORIGIN);
+    await push(relay, "/publish/open-2026/odd-day", daySnapshot("2026-03-04T10:00:00.000Z", ","));
+    assert.equal((JSON.parse(await socket.next()) as LiveMessage).type, "snapshot");
+    const odd = { generatedAt: "2026-03-04T10:01:00.000Z", note: "no facilities" };
+    await push(relay, "/publish/open-2026/odd-day", odd);
+    assert.deepEqual(JSON.parse(await socket.next()), { type: "snapshot", seq: 2, snapshot: odd });
     await socket.close();
   });
 });
@@ -197,6 +265,13 @@ describe("the snapshot is kept in durable storage", () => {
       await socket.close();
       const stale = await push(second, "/publish/open-2026/day-1", snapshot("2026-03-03T07:00:00.000Z"));
       assert.deepEqual(await stale.json(), { clients: 0, ignored: true });
+      const counted = await connect(second.url, "/live/open-2026/day-1?changes=1", ORIGIN);
+      assert.equal(
+        (JSON.parse(await counted.next()) as LiveMessage).seq,
+        1,
+        "the sequence number is kept too",
+      );
+      await counted.close();
     } finally {
       await second.dispose();
     }

@@ -18,14 +18,14 @@ export interface WatchedProcess {
 }
 
 /**
- * Runs `node <args>` in `cwd` and watches its output.
+ * Runs `node <args>` in `cwd` (with `env` added to this process's environment) and watches its output.
  * @example const stack = watchProcess(["scripts/start.mjs", "--port", "0"], tmp); await stack.waitFor(/ready/);
  */
-export function watchProcess(args: string[], cwd: string): WatchedProcess {
+export function watchProcess(args: string[], cwd: string, env: Record<string, string> = {}): WatchedProcess {
   const child = spawn(process.execPath, args, {
     cwd,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env },
+    env: { ...process.env, ...env },
   });
   const lines: string[] = [];
   const waiters: Array<() => void> = [];

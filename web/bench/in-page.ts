@@ -1,0 +1,71 @@
+/**
+ * What the page benchmark runs inside the page (each function is sent to Chromium as its source,
+ * so it uses nothing from its module).
+ */
+
+/**
+ * Init script, as text (a class or a named function written here would reach the page with the
+ * TypeScript loader's helpers in it): notes when each WebSocket message arrives, before the page's
+ * own handler runs.
+ */
+export const TIME_MESSAGES = `
+  const Native = window.WebSocket;
+  window.WebSocket = new Proxy(Native, {
+    construct(target, args) {
+      const socket = new target(...args);
+      socket.addEventListener("message", () => { window.messageAt = performance.now(); });
+      return socket;
+    },
+  });
+`;
+interface Window {
+  messageAt: number;
+  ready(): void;
+}
+
+export const inPage = {
+  /** A promise that is already resolved: lets the previous evaluate's observer start first. */
+  ready(): void {},
+
+  /**
+   * Resolves with the ms from the next message to the frame after match `number` shows the new
+   * winner's score (painted: a task after the animation frame that drew it).
+   */
+  nextPaintOf(number: number): Promise<number> {
+    const w = window as unknown as Window;
+    const row = [...document.querySelectorAll("li")].find((li) =>
+      li.textContent?.includes(`Match ${number}:`),
+    );
+    if (row === undefined) throw new Error(`match ${number} is not on screen`);
+    return new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!row.textContent?.includes("21 (winner)")) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - w.messageAt)));
+      });
+      observer.observe(row, { subtree: true, childList: true, characterData: true });
+    });
+  },
+
+  /**
+   * The baseline, in a page of its own: parse the message and redraw the first facility's 300
+   * matches by hand into one list, to the next paint.
+   */
+  redrawByHand(text: string): Promise<number> {
+    const start = performance.now();
+    const message = JSON.parse(text);
+    const [header, ...rows] = (message.snapshot.facilities[0].matchesCsv as string).trim().split("\n");
+    const columns = (header as string).split(",");
+    const html = rows
+      .map((line) => {
+        const cells = line.split(",");
+        return `<li><p>${columns.map((_, i) => cells[i] ?? "").join(" · ")}</p></li>`;
+      })
+      .join("");
+    const list = document.querySelector("ul") ?? document.body.appendChild(document.createElement("ul"));
+    list.innerHTML = html;
+    return new Promise((resolve) =>
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start))),
+    );
+  },
+};

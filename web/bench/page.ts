@@ -1,0 +1,171 @@
+/**
+ * Page benchmark (issue 19), in Debian's Chromium with the CPU throttled 4× (CDP
+ * `Emulation.setCPUThrottlingRate`), on the sync benchmark's day (8 facilities × 300 matches):
+ * 1. time from a relay message to the updated screen (the changed score painted) for the shown
+ *    300-match facility: a whole snapshot message, and a changes message; beside a baseline measured
+ *    in the same page: the same snapshot message parsed and the 300 matches redrawn by hand as one
+ *    HTML string (no framework), to the next paint (goal ≤ 50 ms);
+ * 2. the day page's JavaScript + CSS, gzipped (goal ≤ 40 KB).
+ * The built pages are served by the local front; a WebSocket server stands in for the relay.
+ *
+ * Run: node --import tsx web/bench/page.ts (or `npm run bench -- pages`)
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { type WebSocket, WebSocketServer } from "ws";
+import { afterOneScore, benchDay } from "../../relay/bench/bench-day.ts";
+import { diffSnapshot } from "../../relay/src/changes/index.ts";
+import { startFront } from "../../scripts/front/index.mjs";
+import { ensurePages } from "../../scripts/start/pages.mjs";
+import type { DaySnapshot } from "../../service/src/features/sync/types.ts";
+import { launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { inPage, TIME_MESSAGES } from "./in-page.ts";
+
+const WEB = fileURLToPath(new URL("..", import.meta.url));
+const WARMUP = 3;
+const ROUNDS = 15;
+const FACILITIES = 8;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] as number;
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms  p95 ${p95(xs).toFixed(1)} ms`;
+
+/** The JS and CSS a page's index.html loads, gzipped, in bytes. */
+async function gzipSize(dist: string, page: string): Promise<{ js: number; css: number }> {
+  const html = await readFile(join(dist, page, "index.html"), "utf8");
+  const size = { js: 0, css: 0 };
+  for (const [, file] of html.matchAll(/(?:src|href)="\.\.\/(assets\/[^"]+\.(?:js|css))"/g)) {
+    const bytes = gzipSync(await readFile(join(dist, file as string)), { level: 9 }).length;
+    if ((file as string).endsWith(".js")) size.js += bytes;
+    else size.css += bytes;
+  }
+  return size;
+}
+
+/** A data folder with the bench day published and a registry that lists it, live. */
+async function dataFolder(day: DaySnapshot): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "tops-page-bench-"));
+  await mkdir(join(dir, "config"), { recursive: true });
+  await mkdir(join(dir, day.event, "data"), { recursive: true });
+  const registry = {
+    version: 1,
+    defaults: { matchesSheetName: "CSV", standingsSheetName: "STANDINGSCSV" },
+    events: {
+      [day.event]: {
+        type: "standard",
+        title: "Bench Open",
+        days: { [day.day]: { label: day.label, date: day.date, isLive: true, facilities: day.facilities } },
+      },
+    },
+  };
+  await writeFile(join(dir, "config/events.json"), JSON.stringify(registry));
+  await writeFile(join(dir, day.event, "data", `${day.day}.json`), JSON.stringify(day));
+  return dir;
+}
+
+/** The days of the measured pushes: each changes one score in Hall 1, the facility on screen. */
+function hallOnePushes(count: number): DaySnapshot[] {
+  const days = [benchDay()];
+  for (let n = 1; n <= count; n++) days.push(afterOneScore(days.at(-1) as DaySnapshot, n * FACILITIES));
+  return days;
+}
+
+/** The match whose score push `n` changed (bench-day.ts: match 1 + (push × 37) mod 300). */
+const changedMatch = (n: number) => 1 + ((n * FACILITIES * 37) % 300);
+
+async function measure(page: Page, relay: { send(text: string): void }, text: string, match: number) {
+  const painted = page.evaluate(inPage.nextPaintOf, match);
+  await page.evaluate(inPage.ready);
+  relay.send(text);
+  return painted;
+}
+
+async function main(): Promise<void> {
+  if (withoutChromium) {
+    console.log(`page benchmark skipped: ${withoutChromium}`);
+    return;
+  }
+  const { dist } = await ensurePages(WEB);
+  const size = await gzipSize(dist, "public");
+  const days = hallOnePushes(2 * (WARMUP + ROUNDS));
+  const data = await dataFolder(days[0] as DaySnapshot);
+  const relay = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise((done) => relay.once("listening", done));
+  let socket: WebSocket | undefined;
+  const connected = new Promise<void>((done) =>
+    relay.on("connection", (ws) => {
+      socket = ws;
+      ws.send(JSON.stringify({ type: "snapshot", seq: 1, snapshot: days[0] }));
+      done();
+    }),
+  );
+  const front = await startFront({
+    pagesDir: dist,
+    dataDir: data,
+    service: "http://127.0.0.1:9",
+    relay: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    port: 0,
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.addInitScript({ content: TIME_MESSAGES });
+    await page.goto(`http://127.0.0.1:${front.port}/public/?day=${days[0]?.day}`);
+    await connected;
+    await page.getByRole("listitem").filter({ hasText: "Match 1:" }).waitFor();
+    const plain = await (await browser.newContext(PHONE)).newPage();
+    for (const throttled of [page, plain]) {
+      const cdp = await throttled.context().newCDPSession(throttled);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    }
+    const send = { send: (text: string) => (socket as WebSocket).send(text) };
+
+    const whole: number[] = [];
+    const changes: number[] = [];
+    const baseline: number[] = [];
+    let seq = 1;
+    for (let n = 1; n < days.length; n++) {
+      const next = days[n] as DaySnapshot;
+      const asChanges = n % 2 === 0;
+      seq++;
+      const text = asChanges
+        ? JSON.stringify({ type: "changes", seq, changes: diffSnapshot(days[n - 1], next) })
+        : JSON.stringify({ type: "snapshot", seq, snapshot: next });
+      // A page in the background gets its timers and frames throttled: the one measured is in front.
+      await page.bringToFront();
+      const ms = await measure(page, send, text, changedMatch(n));
+      const round = Math.ceil(n / 2);
+      if (round > WARMUP) (asChanges ? changes : whole).push(ms);
+      if (!asChanges) {
+        await plain.bringToFront();
+        const redraw = await plain.evaluate(inPage.redrawByHand, text);
+        if (round > WARMUP) baseline.push(redraw);
+      }
+    }
+    console.log(`page: relay message → updated screen, Chromium with the CPU throttled 4×, 360 px phone`);
+    console.log(
+      `  day of ${FACILITIES} facilities × 300 matches (${(JSON.stringify(days[0]).length / 1024).toFixed(0)} KB), the shown facility's score changed, ${ROUNDS} rounds after ${WARMUP} warm-up:`,
+    );
+    console.log(`  whole snapshot message:   ${fmt(whole)}  (goal ≤ 50 ms)`);
+    console.log(`  changes message:          ${fmt(changes)}`);
+    console.log(
+      `  baseline, the same snapshot message parsed and 300 matches redrawn as one HTML string: ${fmt(baseline)}`,
+    );
+    console.log(`  ratio whole/baseline: median ${(median(whole) / median(baseline)).toFixed(2)}x`);
+    console.log(
+      `page size: the day page's JavaScript ${(size.js / 1024).toFixed(1)} KB + CSS ${(size.css / 1024).toFixed(1)} KB gzipped = ${((size.js + size.css) / 1024).toFixed(1)} KB (goal ≤ 40 KB)`,
+    );
+  } finally {
+    await browser.close();
+    await front.close();
+    relay.close();
+    await rm(data, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,93 @@
+/**
+ * The parts of the registry (`config/events.json` on the static site) that pages read. The service
+ * validates the file on every load; pages read it defensively all the same, because the static
+ * site may serve a commit the service refused.
+ */
+
+export type IsLive = true | false | "auto";
+
+export interface Facility {
+  name: string;
+  sheetId?: string;
+}
+
+export interface Day {
+  label: string;
+  date?: string;
+  isLive?: IsLive;
+  facilities: Facility[];
+}
+
+/** Page-only labels (the spec's Display): maps of code to label, key order is display order. */
+export interface Display {
+  divisions?: Record<string, string>;
+  events?: Record<string, string>;
+  clubs?: Record<string, string>;
+  pairs?: Record<string, { full: string; short: string }>;
+  teamColors?: Record<string, string>;
+}
+
+export type EventType = "dual-meet" | "standard" | "team";
+
+export interface Event {
+  type: EventType;
+  archived?: boolean;
+  title?: string;
+  teamScoring?: string;
+  days: Record<string, Day>;
+  display?: Display;
+}
+
+export interface Registry {
+  version: number;
+  livePush?: boolean;
+  events: Record<string, Event>;
+}
+
+/** One day of the registry with its event, as a page needs it. */
+export interface DayEntry {
+  eventKey: string;
+  event: Event;
+  dayKey: string;
+  day: Day;
+}
+
+/** The events a spectator sees: not archived, in the registry's order, keys starting with `_` left out. */
+export function listedEvents(registry: Registry): Array<[string, Event]> {
+  return Object.entries(registry.events).filter(
+    ([key, event]) => !key.startsWith("_") && isEvent(event) && event.archived !== true,
+  );
+}
+
+/** An event's days by `date` (days without one last, in registry order). */
+export function daysByDate(event: Event): Array<[string, Day]> {
+  const days = Object.entries(event.days).filter(([key, day]) => !key.startsWith("_") && isDay(day));
+  return days.sort(([, a], [, b]) => (a.date ?? "9999").localeCompare(b.date ?? "9999"));
+}
+
+/** Finds a day by its key (day keys are unique across events), or `undefined`. */
+export function findDay(registry: Registry, dayKey: string): DayEntry | undefined {
+  for (const [eventKey, event] of Object.entries(registry.events)) {
+    if (!isEvent(event)) continue;
+    const day = event.days[dayKey];
+    if (Object.hasOwn(event.days, dayKey) && isDay(day)) return { eventKey, event, dayKey, day };
+  }
+  return undefined;
+}
+
+/** True when `value` has the registry's shape as far as pages rely on it. */
+export function isRegistry(value: unknown): value is Registry {
+  return isObject(value) && isObject(value["events"]);
+}
+
+function isEvent(value: unknown): value is Event {
+  return isObject(value) && isObject(value["days"]);
+}
+
+function isDay(value: unknown): value is Day {
+  return isObject(value) && typeof value["label"] === "string" && Array.isArray(value["facilities"]);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,28 @@
+/**
+ * When spectators see a day's results (docs/pages.md, "Go-live on the public page"):
+ * - `isLive: true`: shown;
+ * - `isLive: false`: not shown, until the organisers go live;
+ * - `isLive: "auto"`, or no `isLive`: shown from 00:00 Asia/Manila on the day's `date`, and
+ *   always for a day without a date.
+ */
+import { startOfManilaDay } from "../manila-time.ts";
+import type { IsLive } from "./registry.ts";
+
+export type Visibility =
+  | { shown: true }
+  /** `opensAt`: when `auto` will show it (epoch ms); absent when only the organisers can. */
+  | { shown: false; opensAt?: number };
+
+/** Whether a day is shown at `now` (epoch ms). */
+export function dayVisibility(
+  isLive: IsLive | null | undefined,
+  date: string | null | undefined,
+  now: number,
+): Visibility {
+  if (isLive === true) return { shown: true };
+  if (isLive === false) return { shown: false };
+  if (!date) return { shown: true };
+  const opensAt = startOfManilaDay(date);
+  if (Number.isNaN(opensAt) || now >= opensAt) return { shown: true };
+  return { shown: false, opensAt };
+}

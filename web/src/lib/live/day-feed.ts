@@ -1,0 +1,151 @@
+/**
+ * A day's results as they change: the relay's snapshot channel, asking for changes
+ * (docs/live-messages.md), with the published file as the fallback. While the socket is down, or
+ * when live push is off for the tournament, the page reads `<event>/data/<day>.json` instead: at
+ * once, every {@link POLL_MS} while the page is in view, and whenever the person asks (retry).
+ */
+import {
+  applyChanges,
+  CHANGES_PARAMETER,
+  ChangesMismatch,
+  type LiveMessage,
+} from "@tournament-ops/relay/changes";
+import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
+import { type DaySnapshot, isDaySnapshot, newer } from "../data/snapshot.ts";
+import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
+
+export const POLL_MS = 30_000;
+
+/** `live`: the socket is open; `published`: reading the published file; `connecting`: neither yet. */
+export type FeedSource = "connecting" | "live" | "published";
+
+export interface FeedState {
+  /** The newest snapshot known: from the socket or the file, whichever was generated later. */
+  snapshot: DaySnapshot | undefined;
+  source: FeedSource;
+  /** True once the published file was read and the day has never been published. */
+  unpublished: boolean;
+  /** Why the published file could not be read, for people; cleared by the next good read. */
+  problem: string | undefined;
+}
+
+export interface FeedOptions {
+  liveUrl: URL;
+  dataUrl: URL;
+  event: string;
+  day: string;
+  /** `false` when the registry switched live push off: no socket, only the published file. */
+  livePush: boolean;
+  /** Called with the whole state after every change. */
+  onChange(state: FeedState): void;
+  socket?: SocketOptions;
+}
+
+export interface DayFeed {
+  /** Reads the published file now and, unless live push is off, opens a new socket. */
+  retry(): void;
+  stop(): void;
+}
+
+/** Follows a day until {@link DayFeed.stop}. */
+export function followDay(options: FeedOptions): DayFeed {
+  const state: FeedState = {
+    snapshot: undefined,
+    source: "connecting",
+    unpublished: false,
+    problem: undefined,
+  };
+  /** What the relay sent, kept apart so changes apply to exactly what they were made from. */
+  let held: { seq: number | undefined; snapshot: DaySnapshot } | undefined;
+  let polling: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  const update = (change: Partial<FeedState>) => {
+    Object.assign(state, change);
+    options.onChange({ ...state });
+  };
+  const show = (snapshot: DaySnapshot) =>
+    update({ snapshot: newer(state.snapshot, snapshot), unpublished: false });
+
+  const readFile = async () => {
+    try {
+      const snapshot = await readDaySnapshot(options.dataUrl, options.event, options.day);
+      if (stopped) return;
+      if (snapshot === undefined) update({ unpublished: state.snapshot === undefined, problem: undefined });
+      else update({ snapshot: newer(state.snapshot, snapshot), unpublished: false, problem: undefined });
+    } catch (error) {
+      if (!stopped) update({ problem: error instanceof PublishedReadError ? error.message : String(error) });
+    }
+  };
+  const poll = (on: boolean) => {
+    clearInterval(polling);
+    polling = on
+      ? setInterval(() => {
+          if (document.visibilityState === "visible") void readFile();
+        }, POLL_MS)
+      : undefined;
+  };
+
+  const socket = options.livePush
+    ? openReconnectingSocket(
+        `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?${CHANGES_PARAMETER}=1`,
+        {
+          open: () => {
+            poll(false);
+            update({ source: "live" });
+          },
+          down: (failures) => {
+            held = undefined;
+            if (failures === 1 || state.source !== "published") {
+              update({ source: "published" });
+              void readFile();
+              poll(true);
+            }
+          },
+          message: (text) => receive(text),
+        },
+        options.socket,
+      )
+    : undefined;
+
+  function receive(text: string) {
+    let message: LiveMessage<DaySnapshot> | DaySnapshot;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (isDaySnapshot(message)) {
+      // A relay that does not know about changes sends every snapshot whole.
+      held = { seq: undefined, snapshot: message };
+    } else if (message.type === "snapshot" && isDaySnapshot(message.snapshot)) {
+      held = { seq: message.seq, snapshot: message.snapshot };
+    } else if (message.type === "changes") {
+      if (held?.seq === undefined || message.seq !== held.seq + 1) return socket?.reconnect();
+      try {
+        held = { seq: message.seq, snapshot: applyChanges(held.snapshot, message.changes) };
+      } catch (error) {
+        if (error instanceof ChangesMismatch) return socket?.reconnect();
+        throw error;
+      }
+    } else return;
+    show(held.snapshot);
+  }
+
+  if (socket === undefined) {
+    update({ source: "published" });
+    poll(true);
+  }
+  void readFile();
+  return {
+    retry() {
+      void readFile();
+      socket?.reconnect();
+    },
+    stop() {
+      stopped = true;
+      poll(false);
+      socket?.close();
+    },
+  };
+}

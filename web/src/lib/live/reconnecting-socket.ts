@@ -1,0 +1,117 @@
+/**
+ * A WebSocket that comes back: after a close or a failed open it reconnects with exponential
+ * backoff and jitter (1 s, 2 s, 4 s … at most 30 s), at once when the phone comes back online or
+ * the page back into view, and it notices a silently dead connection (venue Wi-Fi, a phone that
+ * slept) with the relay's free `ping`/`pong`.
+ */
+
+export interface SocketHandlers {
+  /** A text message (never the relay's `pong`). */
+  message(text: string): void;
+  /** The socket is open (again). */
+  open?(): void;
+  /** The socket closed or could not open; `failures` counts them since the last open. */
+  down?(failures: number): void;
+}
+
+export interface SocketOptions {
+  /** Delay before reconnect attempt `failures` (1, 2, …); the default backs off from 1 s to 30 s. */
+  backoff?: (failures: number) => number;
+  /** How often an open socket sends `ping`; no `pong` within the same time means it is dead. */
+  keepAliveMs?: number;
+}
+
+export interface ReconnectingSocket {
+  /** Drops the current socket (if any) and opens a new one now. */
+  reconnect(): void;
+  /** Closes for good. */
+  close(): void;
+}
+
+export const KEEP_ALIVE_MS = 25_000;
+
+/** The default backoff: 1 s doubling to 30 s, each between half and all of it (jitter spreads a hall's phones). */
+export function backoffMs(failures: number): number {
+  const ceiling = Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+  return ceiling * (0.5 + Math.random() / 2);
+}
+
+/**
+ * Opens `url` and keeps it open until {@link ReconnectingSocket.close}.
+ * @example const socket = openReconnectingSocket("wss://relay.example/live/open/day-1?changes=1", { message: show });
+ */
+export function openReconnectingSocket(
+  url: string,
+  handlers: SocketHandlers,
+  options: SocketOptions = {},
+): ReconnectingSocket {
+  const backoff = options.backoff ?? backoffMs;
+  const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  let socket: WebSocket | undefined;
+  let failures = 0;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let answered = true;
+
+  const connect = () => {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    const current = new WebSocket(url);
+    socket = current;
+    current.onopen = () => {
+      failures = 0;
+      answered = true;
+      keepAlive = setInterval(() => {
+        if (!answered) return current.close();
+        answered = false;
+        current.send("ping");
+      }, keepAliveMs);
+      handlers.open?.();
+    };
+    current.onmessage = (event) => {
+      answered = true;
+      if (typeof event.data === "string" && event.data !== "pong") handlers.message(event.data);
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      clearInterval(keepAlive);
+      socket = undefined;
+      if (closed) return;
+      failures++;
+      handlers.down?.(failures);
+      retryTimer = setTimeout(connect, backoff(failures));
+    };
+  };
+
+  const retryNow = () => {
+    if (!closed && socket === undefined) connect();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") retryNow();
+  };
+  addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", onVisible);
+  connect();
+
+  const drop = () => {
+    const current = socket;
+    socket = undefined;
+    clearInterval(keepAlive);
+    current?.close();
+  };
+  return {
+    reconnect() {
+      if (closed) return;
+      drop();
+      connect();
+    },
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      removeEventListener("online", retryNow);
+      document.removeEventListener("visibilitychange", onVisible);
+      drop();
+    },
+  };
+}

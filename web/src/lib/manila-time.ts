@@ -1,0 +1,65 @@
+/**
+ * Tournament time: every date and time a page shows or compares is in Asia/Manila, whatever the
+ * phone's own zone. Manila keeps UTC+08:00 all year (no daylight saving since 1978).
+ */
+export const MANILA = "Asia/Manila";
+const OFFSET = "+08:00";
+
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: MANILA,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const calendarDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: MANILA,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const longDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: MANILA,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+const shortDay = new Intl.DateTimeFormat("en-GB", {
+  timeZone: MANILA,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/**
+ * `HH:mm` in Manila of an instant (ISO text or epoch milliseconds).
+ * @example manilaTime("2026-11-21T01:05:00Z") // "09:05"
+ */
+export function manilaTime(instant: string | number): string {
+  return clock.format(new Date(instant));
+}
+
+/**
+ * The Manila calendar date (`YYYY-MM-DD`) of an instant.
+ * @example manilaDate(Date.parse("2026-11-21T16:30:00Z")) // "2026-11-22"
+ */
+export function manilaDate(instant: number): string {
+  return calendarDay.format(new Date(instant));
+}
+
+/**
+ * The instant a Manila calendar date begins.
+ * @example startOfManilaDay("2026-11-22") // Date.parse("2026-11-21T16:00:00Z")
+ */
+export function startOfManilaDay(date: string): number {
+  return Date.parse(`${date}T00:00:00${OFFSET}`);
+}
+
+/**
+ * A Manila calendar date for people: `long` "Sunday 22 November", `short` "Sun 22 Nov".
+ * Noon is formatted, so the date never slips a day.
+ */
+export function dayLabel(date: string, style: "long" | "short" = "long"): string {
+  const noon = Date.parse(`${date}T12:00:00${OFFSET}`);
+  if (Number.isNaN(noon)) return date;
+  return (style === "long" ? longDay : shortDay).format(new Date(noon)).replace(",", "");
+}

@@ -1,0 +1,46 @@
+import { useEffect } from "preact/hooks";
+import type { DayEntry } from "../../lib/data/registry.ts";
+import { dayVisibility } from "../../lib/data/visibility.ts";
+import { dayLabel } from "../../lib/manila-time.ts";
+import { feed, now } from "../store.ts";
+import { Shell } from "./App.tsx";
+import { Facilities } from "./Facilities.tsx";
+import { LiveStatus } from "./LiveStatus.tsx";
+import { NotLive } from "./NotLive.tsx";
+
+/** One day: its title, where the results come from, and the facilities' results once the day is shown. */
+export function DayPage({ entry }: { entry: DayEntry }) {
+  const { event, eventKey, day } = entry;
+  const title = event.title ?? eventKey;
+  useEffect(() => {
+    document.title = `${day.label} · ${title}`;
+  }, [day.label, title]);
+  const state = feed.value;
+  const snapshot = state?.snapshot;
+  const label = snapshot?.label ?? day.label;
+  const date = snapshot?.date ?? day.date;
+  const visibility = dayVisibility(snapshot ? snapshot.isLive : day.isLive, date, now.value);
+  return (
+    <Shell>
+      <div class="day-heading">
+        <h1>
+          <span class="event-title">{title}</span>
+          <span class="day-name">{label}</span>
+        </h1>
+        {date && <p class="day-date">{dayLabel(date)}</p>}
+      </div>
+      <LiveStatus state={state} />
+      {!visibility.shown ? (
+        <NotLive label={label} opensAt={visibility.opensAt} />
+      ) : snapshot !== undefined ? (
+        <Facilities snapshot={snapshot} event={event} />
+      ) : state?.unpublished ? (
+        <p class="notice">
+          No results have been published for this day yet. They will appear here by themselves.
+        </p>
+      ) : (
+        <p aria-busy="true">Loading results…</p>
+      )}
+    </Shell>
+  );
+}

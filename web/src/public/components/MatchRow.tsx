@@ -1,0 +1,77 @@
+import { Component } from "preact";
+import { categoryLabel, clubLabel, pairLabel, teamColour, teamOf } from "../../lib/data/labels.ts";
+import type { Match } from "../../lib/data/matches.ts";
+import type { Event } from "../../lib/data/registry.ts";
+
+interface MatchRowProps {
+  match: Match;
+  event: Event;
+}
+
+/**
+ * One match: court, category and round, then each side's players and score, the winner in bold.
+ * Drawn again only when its row of the CSV changed, so a score arriving in a 300-match hall
+ * redraws one match. Scores keep a fixed width, so nothing moves when one arrives.
+ */
+export class MatchRow extends Component<MatchRowProps> {
+  override shouldComponentUpdate(next: MatchRowProps): boolean {
+    return next.match !== this.props.match || next.event !== this.props.event;
+  }
+
+  override render({ match, event }: MatchRowProps) {
+    // A team event's match is one pair against the same pair of the other team: the pair names it.
+    const category =
+      event.type === "team"
+        ? (pairLabel(event.display, match.teamCode1)?.full ?? match.category)
+        : match.category && categoryLabel(event.display, match.category);
+    const where =
+      event.type === "team" ? [match.time, match.court, category] : [match.court, category, match.round];
+    return (
+      <li class="match">
+        <p class="match-meta">
+          <span>
+            <span class="visually-hidden">Match {match.number}: </span>
+            {where.filter(Boolean).join(" · ")}
+          </span>
+          <span class="number" aria-hidden="true">
+            #{match.number}
+          </span>
+        </p>
+        <Side match={match} side={1} event={event} />
+        <Side match={match} side={2} event={event} />
+      </li>
+    );
+  }
+}
+
+function Side({ match, side, event }: { match: Match; side: 1 | 2; event: Event }) {
+  const [players, code, score] =
+    side === 1 ? [match.team1, match.teamCode1, match.score1] : [match.team2, match.teamCode2, match.score2];
+  const won = match.winner === side;
+  return (
+    <div class={won ? "side won" : "side"}>
+      <p class="players">
+        {players || code || "To be decided"}
+        <TeamLine code={code} event={event} />
+      </p>
+      <p class="score figures">
+        {score === "" ? <span aria-hidden="true">–</span> : score}
+        {won && <span class="visually-hidden"> (winner)</span>}
+      </p>
+    </div>
+  );
+}
+
+/** Under the players: the club of a dual meet, the team (in its colour) of a team event. */
+function TeamLine({ code, event }: { code: string; event: Event }) {
+  if (code === "" || event.type === "standard") return null;
+  const team = teamOf(code);
+  if (event.type === "dual-meet") return <span class="team">{clubLabel(event.display, team)}</span>;
+  const colour = teamColour(event.display, team);
+  return (
+    <span class="team">
+      {colour && <span class="swatch" style={{ background: colour }} aria-hidden="true" />}
+      {clubLabel(event.display, team)}
+    </span>
+  );
+}

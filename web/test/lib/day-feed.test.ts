@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { diffSnapshot } from "@tournament-ops/relay/changes";
+import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
+import { type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
+
+/** A WebSocket the test opens, feeds and closes by hand. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send() {}
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    queueMicrotask(() => this.onclose?.());
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
+  event: "open",
+  day: "sat",
+  label: "Saturday",
+  date: "2026-11-21",
+  isLive: true,
+  generatedAt,
+  editedAt: null,
+  facilities: [
+    {
+      name: "Hall A",
+      status: "ok",
+      fetchedAt: generatedAt,
+      matchesCsv: `n,s\n1,${score}\n2,\n`,
+      standingsCsv: "",
+    },
+  ],
+  matchesCsv: `facility,n,s\nHall A,1,${score}\nHall A,2,\n`,
+});
+
+describe("following a day: the relay's changes, with the published file as the fallback", () => {
+  let server: Server;
+  let published: DaySnapshot | undefined;
+  let dataUrl: URL;
+  const states: FeedState[] = [];
+  const last = () => states.at(-1) as FeedState;
+  /** Waits until `done()` holds (a file read takes its time on a busy machine), failing after 10 s. */
+  const until = async (done: () => boolean) => {
+    for (const deadline = Date.now() + 10_000; !done(); ) {
+      if (Date.now() > deadline) throw new Error(`never true: ${done}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  let feeds: Array<{ stop(): void }> = [];
+
+  before(async () => {
+    Object.assign(globalThis, {
+      WebSocket: FakeSocket,
+      document: { visibilityState: "visible", addEventListener() {}, removeEventListener() {} },
+      addEventListener() {},
+      removeEventListener() {},
+    });
+    server = createServer((req, res) => {
+      if (req.url !== "/open/data/sat.json" || published === undefined) return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(published));
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    dataUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  });
+  after(() => {
+    for (const feed of feeds) feed.stop();
+    server.close();
+  });
+  beforeEach(() => {
+    for (const feed of feeds) feed.stop();
+    feeds = [];
+    FakeSocket.made = [];
+    states.length = 0;
+    published = undefined;
+  });
+
+  const follow = (livePush = true) => {
+    const feed = followDay({
+      liveUrl: new URL("ws://relay.test/"),
+      dataUrl,
+      event: "open",
+      day: "sat",
+      livePush,
+      onChange: (state) => states.push(state),
+      socket: { backoff: () => 60_000 },
+    });
+    feeds.push(feed);
+    return feed;
+  };
+
+  test("asks for changes, shows the snapshot it opens with, then applies each change in sequence", async () => {
+    follow();
+    const socket = FakeSocket.made[0] as FakeSocket;
+    assert.equal(socket.url, "ws://relay.test/live/open/sat?changes=1");
+    socket.onopen?.();
+    const first = snapshot("2026-11-21T01:00:00.000Z", "");
+    const second = snapshot("2026-11-21T01:05:00.000Z", "21");
+    socket.receive({ type: "snapshot", seq: 4, snapshot: first });
+    socket.receive({ type: "changes", seq: 5, changes: diffSnapshot(first, second) });
+    assert.equal(last().source, "live");
+    assert.deepEqual(last().snapshot, second);
+  });
+
+  test("a missed message (a gap in seq) reopens the socket for the whole snapshot, applying nothing", async () => {
+    follow();
+    const socket = FakeSocket.made[0] as FakeSocket;
+    socket.onopen?.();
+    const first = snapshot("2026-11-21T01:00:00.000Z", "");
+    socket.receive({ type: "snapshot", seq: 4, snapshot: first });
+    socket.receive({
+      type: "changes",
+      seq: 6,
+      changes: diffSnapshot(first, snapshot("2026-11-21T01:09:00.000Z", "9")),
+    });
+    assert.equal(FakeSocket.made.length, 2, "a new socket was opened");
+    assert.ok(socket.closed);
+    assert.deepEqual(last().snapshot, first);
+  });
+
+  test("when the socket goes down, the published file is read and shown, with the source saying so", async () => {
+    published = snapshot("2026-11-21T02:00:00.000Z", "21");
+    follow();
+    (FakeSocket.made[0] as FakeSocket).close();
+    await until(() => last()?.snapshot !== undefined);
+    assert.equal(last().source, "published");
+    assert.deepEqual(last().snapshot, published);
+  });
+
+  test("with live push off there is no socket, only the published file; a day never published says so", async () => {
+    const feed = follow(false);
+    await until(() => last()?.unpublished === true);
+    assert.equal(FakeSocket.made.length, 0);
+    assert.equal(last().source, "published");
+    published = snapshot("2026-11-21T03:00:00.000Z", "5");
+    feed.retry();
+    await until(() => last().snapshot !== undefined);
+    assert.deepEqual([last().unpublished, last().snapshot], [false, published]);
+  });
+});

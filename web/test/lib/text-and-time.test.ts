@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import fc from "fast-check";
+import { csvTable, parseCsv } from "../../src/lib/csv.ts";
+import { dayLabel, manilaDate, manilaTime, startOfManilaDay } from "../../src/lib/manila-time.ts";
+
+describe("CSV as the service writes it", () => {
+  test("quoted fields keep commas, doubled quotes and line breaks; CRLF and LF both end a row", () => {
+    assert.deepEqual(parseCsv('a,b\r\n1,"x, ""y""\nz"\n2,\n'), [
+      ["a", "b"],
+      ["1", 'x, "y"\nz'],
+      ["2", ""],
+    ]);
+    assert.deepEqual(parseCsv("h\nlast"), [["h"], ["last"]]);
+    assert.deepEqual(parseCsv(""), []);
+  });
+
+  test("any rows written as RFC 4180 read back the same", () => {
+    const cell = fc.string({ unit: fc.constantFrom("a", "Ñ", ",", '"', "\n", "\r\n", " ") });
+    const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { maxLength: 5 }), (rows) => {
+        const text = rows.map((cells) => `${cells.map(field).join(",")}\n`).join("");
+        assert.deepEqual(parseCsv(text), rows);
+      }),
+    );
+  });
+
+  test("columns are found by header name, whatever the case, and blank rows are left out", () => {
+    const table = csvTable("Team Code, Player \nMS_1,Ana\n,\n");
+    assert.equal(table.column("team code"), 0);
+    assert.equal(table.column("PLAYER"), 1);
+    assert.equal(table.column("points"), -1);
+    assert.deepEqual(table.rows, [["MS_1", "Ana"]]);
+  });
+});
+
+describe("Asia/Manila, whatever the machine's zone", () => {
+  test("times and dates are Manila's (UTC+8), this test runs in America/New_York", () => {
+    assert.equal(manilaTime("2026-11-21T01:05:00Z"), "09:05");
+    assert.equal(manilaTime(Date.parse("2026-11-21T15:59:00Z")), "23:59");
+    assert.equal(manilaDate(Date.parse("2026-11-21T15:59:59Z")), "2026-11-21");
+    assert.equal(manilaDate(Date.parse("2026-11-21T16:00:00Z")), "2026-11-22");
+  });
+
+  test("a Manila day starts at 16:00 UTC the day before", () => {
+    assert.equal(startOfManilaDay("2026-11-22"), Date.parse("2026-11-21T16:00:00Z"));
+  });
+
+  test("dates read as people say them", () => {
+    assert.equal(dayLabel("2026-11-22"), "Sunday 22 November");
+    assert.equal(dayLabel("2026-11-22", "short"), "Sun 22 Nov");
+    assert.equal(dayLabel("not a date"), "not a date");
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Debian's Chromium driven through playwright-core (Playwright's own browser download is not
+ * used). Without it the browser tests are reported as skipped with the command that installs it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+export const INSTALL_CHROMIUM = "apt-get install -y chromium";
+
+/** `false` when Chromium is there; otherwise why the browser tests are skipped and how to fix it. */
+export const withoutChromium: string | false = existsSync(CHROMIUM)
+  ? false
+  : `Chromium is not installed (${CHROMIUM}); install it with: ${INSTALL_CHROMIUM}`;
+
+/** A phone as people hold one at a venue: 360 × 740, touch. */
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+/** A laptop. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** A headless Chromium; Playwright gives every launch a fresh temporary profile and removes it on close. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    // Without the background-networking flags this closed network refuses Chromium's connections.
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's violations of impact serious or critical on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe.run();
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}

@@ -1,0 +1,63 @@
+/**
+ * The local stack started exactly as `npm start` starts it (scripts/start.mjs, in a fresh folder,
+ * on free ports), and the operator calls a test makes through its front, as a browser would.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
+
+export interface Stack {
+  front: string;
+  pages: Record<string, string>;
+  service: string;
+  relay: string;
+  pid: number;
+}
+
+export interface RunningStack {
+  stack: Stack;
+  /** A `/v3` call through the front (HTTP/1.1 → h2c), with the operator token unless `token` is given. */
+  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  /** Signs in as the operator and keeps the token for {@link RunningStack.api}. */
+  signIn(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(): Promise<RunningStack> {
+  const cwd = await mkdtemp(join(tmpdir(), "tops-pages-"));
+  const child = watchProcess(
+    [join(REPO, "scripts/start.mjs"), "--port", "0", "--relay-port", "0", "--front-port", "0"],
+    cwd,
+  );
+  const password = (await child.waitFor(/sign in as: operator \/ (\S+)/, 180_000))[1] as string;
+  await child.waitFor(/Walkthrough: README\.md/);
+  const stack = JSON.parse(await readFile(join(cwd, "local", "stack.json"), "utf8")) as Stack;
+  let operator: string | undefined;
+  const api: RunningStack["api"] = async (method, path, body, token = operator) => {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers["authorization"] = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`${stack.front}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+  };
+  return {
+    stack,
+    api,
+    async signIn() {
+      const answer = await api("POST", "/v3/sessions", { username: "operator", password });
+      if (answer.status !== 201) throw new Error(`sign-in answered ${answer.status}`);
+      operator = answer.body.token as string;
+      return operator;
+    },
+    async stop() {
+      await child.stop();
+      await rm(cwd, { recursive: true, force: true });
+    },
+  };
+}
