@@ -17,6 +17,8 @@ export interface Stack {
 
 export interface RunningStack {
   stack: Stack;
+  /** The operator password `npm start` printed (once, on the demo's first run). */
+  password: string;
   /** A `/v3` call through the front (HTTP/1.1 → h2c), with the operator token unless `token` is given. */
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   /** Signs in as the operator and keeps the token for {@link RunningStack.api}. */
@@ -48,6 +50,7 @@ export async function startStack(): Promise<RunningStack> {
   };
   return {
     stack,
+    password,
     api,
     async signIn() {
       const answer = await api("POST", "/v3/sessions", { username: "operator", password });
