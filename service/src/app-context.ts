@@ -3,6 +3,7 @@ import type { Authenticate } from "./auth/guard.ts";
 import type { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import type { TokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
+import type { LinkBook } from "./features/links/index.ts";
 import type { SyncService } from "./features/sync/types.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
@@ -32,6 +33,8 @@ export interface AppContext {
   signer?: TokenSigner;
   authenticate: Authenticate;
   signInThrottle: SignInThrottle;
+  /** The desk and scorer links of each day: recorded at issue, checked for revocation on every use. */
+  links: LinkBook;
   /**
    * Called after each facility sync (the attendance hook registers here). The sync bounds each
    * hook's time and swallows its failures; a hook never delays a sync response past its bound.

@@ -14,6 +14,7 @@ import { SignInThrottle } from "./auth/sign-in-throttle.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { FEATURE_ROUTES } from "./features/index.ts";
+import { LinkBook } from "./features/links/index.ts";
 import { createSyncService } from "./features/sync/index.ts";
 import { installErrorHandler, sendError } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
@@ -68,6 +69,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const clock = deps.clock ?? systemClock;
   const signer = createTokenSigner(deps.config.auth.tokenSecret);
+  const registry = new RegistryStore({
+    repository: deps.repository,
+    ttlMs: deps.config.registryTtlMs,
+    clock,
+    logger: app.log,
+  });
+  const links = new LinkBook({
+    repository: deps.repository,
+    registry,
+    clock,
+    ttlMs: deps.config.registryTtlMs,
+    logger: app.log,
+  });
   const ctx: AppContext = {
     config: deps.config,
     clock,
@@ -75,18 +89,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     spreadsheets: deps.spreadsheets,
     repository: deps.repository,
     liveRelay: deps.liveRelay,
-    registry: new RegistryStore({
-      repository: deps.repository,
-      ttlMs: deps.config.registryTtlMs,
-      clock,
-      logger: app.log,
-    }),
+    registry,
     signer,
-    authenticate: createAuthenticator({ signer, syncSecret: deps.config.auth.syncSharedSecret, clock }),
+    authenticate: createAuthenticator({
+      signer,
+      syncSecret: deps.config.auth.syncSharedSecret,
+      clock,
+      admitLink: (link) => links.admit(link),
+    }),
     signInThrottle: new SignInThrottle(),
+    links,
     afterFacilitySync: [],
     diagnostics: new Map(),
-    onClose: [],
+    onClose: [() => links.close()],
   };
 
   ctx.sync = createSyncService(ctx);

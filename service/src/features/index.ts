@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import type { RouteDefinition } from "../http/route.ts";
 import { attendanceRoutes } from "./attendance/index.ts";
+import { linkRoutes } from "./links/index.ts";
 import { scoresRoutes } from "./scores/index.ts";
 import { scoresheetRoutes } from "./scoresheets/index.ts";
 import { syncRoutes } from "./sync/index.ts";
@@ -11,4 +12,5 @@ export const FEATURE_ROUTES: Array<(ctx: AppContext) => RouteDefinition[]> = [
   syncRoutes,
   scoresRoutes,
   attendanceRoutes,
+  linkRoutes,
 ];

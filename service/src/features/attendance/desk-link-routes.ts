@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import { linkIdOf } from "../../auth/link-id.ts";
 import { readLinkLabel } from "../../auth/link-labels.ts";
 import { segment } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
@@ -10,9 +11,13 @@ const ERRORS = ["not_found", "forbidden", "unknown_day", "config_unavailable"] a
 
 /** Desk-link issuing (operator only) and its frozen `/v1` twin, which ignores any body. */
 export function deskLinkRoutes(ctx: AppContext): RouteDefinition[] {
+  /** Issues the link and adds it to the day's link list, so it can be seen and revoked. */
   const issue = async (dayKey: string, label: { issuedTo: string | null; note: string | null }) => {
     const ref = await ctx.registry.findDay(dayKey);
-    return issueDeskLink(ctx.signer, ref, label, ctx.clock.now());
+    const link = issueDeskLink(ctx.signer, ref, label, ctx.clock.now());
+    const linkId = linkIdOf(link.token);
+    await ctx.links.record(ref, "desk", { ...link, linkId });
+    return { ...link, linkId };
   };
   return [
     defineRoute({

@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { AppContext } from "../../app-context.ts";
+import { linkIdOf } from "../../auth/link-id.ts";
 import { readLinkLabels } from "../../auth/link-labels.ts";
 import { segment } from "../../http/frozen.ts";
 import type { RouteDefinition } from "../../http/route.ts";
@@ -18,6 +19,9 @@ const ScorerLink = Type.Object({
   day: Type.String(),
   issuedTo: Nullable(Type.String()),
   note: Nullable(Type.String()),
+  linkId: Type.String({
+    description: "the link's id in the day's link list: SHA-256 of the token, base64url",
+  }),
 });
 
 const FrozenScorerLink = Type.Object({ token: Type.String(), expiresAt: Type.Integer(), day: Type.String() });
@@ -30,6 +34,13 @@ const errors = ["unknown_day", "forbidden", "score_entry_off", "config_unavailab
  * @example POST /v3/days/open-sat/scores/scorer-links { "issuedTo": "Ana", "note": "Court 3" } → 201
  */
 export function scorerLinkRoutes(ctx: AppContext): RouteDefinition[] {
+  /** Issues the link and adds it to the day's link list, so it can be seen and revoked. */
+  const issue = async (dayKey: string, label: { issuedTo: string | null; note: string | null }) => {
+    const link = await issueScorerLink(ctx, dayKey, label);
+    const linkId = linkIdOf(link.token);
+    await ctx.links.record(await ctx.registry.findDay(dayKey), "scorer", { ...link, linkId });
+    return { ...link, linkId };
+  };
   return [
     defineRoute({
       method: "POST",
@@ -43,7 +54,7 @@ export function scorerLinkRoutes(ctx: AppContext): RouteDefinition[] {
       errors,
       handler: async (request, reply) => {
         const label = readLinkLabels(request.body);
-        return reply.code(201).send(await issueScorerLink(ctx, request.params.day, label));
+        return reply.code(201).send(await issue(request.params.day, label));
       },
     }),
     defineRoute({
@@ -57,10 +68,7 @@ export function scorerLinkRoutes(ctx: AppContext): RouteDefinition[] {
       response: { 201: FrozenScorerLink },
       errors,
       handler: async (request, reply) => {
-        const { token, expiresAt, day } = await issueScorerLink(ctx, request.params.day, {
-          issuedTo: null,
-          note: null,
-        });
+        const { token, expiresAt, day } = await issue(request.params.day, { issuedTo: null, note: null });
         return reply.code(201).send({ token, expiresAt, day });
       },
     }),

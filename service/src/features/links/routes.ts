@@ -1,0 +1,43 @@
+import type { AppContext } from "../../app-context.ts";
+import { defineRoute, type RouteDefinition } from "../../http/route.ts";
+import { DayParams } from "../../http/schemas.ts";
+import { LinkListSchema, LinkParams, RevocationSchema } from "./schemas.ts";
+
+/**
+ * The links of a day (operator only): `GET /v3/days/{day}/links` lists the desk and scorer links
+ * issued for it, with their labels, expiry, last use and revocation; `PUT
+ * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent). No frozen twins: new in 3.2.
+ */
+export function linkRoutes(ctx: AppContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "GET",
+      url: "/v3/days/:day/links",
+      summary: "List the desk and scorer links issued for a day (never their tokens)",
+      tags: ["links"],
+      auth: ["operator"],
+      params: DayParams,
+      response: { 200: LinkListSchema },
+      errors: ["unknown_day", "config_unavailable"],
+      handler: async (request) => {
+        const ref = await ctx.registry.findDay(request.params.day);
+        return { day: ref.dayKey, links: await ctx.links.list(ref) };
+      },
+    }),
+    defineRoute({
+      method: "PUT",
+      url: "/v3/days/:day/links/:linkId/revocation",
+      summary: "Revoke one link: it is refused on every route within SYNC_CONFIG_TTL_MS",
+      tags: ["links"],
+      auth: ["operator"],
+      params: LinkParams,
+      response: { 200: RevocationSchema },
+      errors: ["unknown_day", "not_found", "conflict", "config_unavailable", "upstream_failure"],
+      handler: async (request) => {
+        const ref = await ctx.registry.findDay(request.params.day);
+        const { link, changed } = await ctx.links.revoke(ref, request.params.linkId);
+        return { day: ref.dayKey, link, changed };
+      },
+    }),
+  ];
+}
