@@ -68,9 +68,7 @@ describe("clash warnings", () => {
     const found = clashes(
       day({
         "Rizal Hall": [row(301, "09:00", "Court 1", "Jose  NANEZ", "Ana Cruz")],
-        "Annex Court": [
-          row(401, "09:00", "Court 2", "José Ñañez / Tomás Ibáñez", "Ben Reyes / Paz Saldaña"),
-        ],
+        "Annex Court": [row(401, "09:00", "Court 2", "José Ñañez / Tomás Ibáñez", "Ben Reyes / Paz Saldaña")],
       }),
     );
     assert.equal(found.length, 1);

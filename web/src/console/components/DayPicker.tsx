@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import { daysByDate, type Event, type EventType, type Registry } from "../../lib/data/registry.ts";
+import { daysByDate, dayToOpen, type Event, type EventType, type Registry } from "../../lib/data/registry.ts";
 import { dayLabel, manilaDate } from "../../lib/manila-time.ts";
 import { navigate, now, registry } from "../store/app.ts";
 import { Shell } from "./App.tsx";
@@ -35,14 +35,10 @@ export function DayPicker() {
   const events = pickableEvents(known, withArchived.value);
   const archived = Object.values(known.events).filter((event) => event?.archived === true).length;
   const today = manilaDate(now.value);
-  const dated = events.flatMap(([, event]) =>
-    daysByDate(event).map(([key, day]) => ({ key, date: day.date })),
+  const preselected = dayToOpen(
+    events.flatMap(([, event]) => daysByDate(event)),
+    today,
   );
-  const preselected =
-    dated.find((day) => day.date === today)?.key ??
-    dated
-      .filter((day) => day.date !== undefined && day.date > today)
-      .sort((a, b) => (a.date ?? "").localeCompare(b.date ?? ""))[0]?.key;
 
   const submit = (event: globalThis.Event) => {
     event.preventDefault();

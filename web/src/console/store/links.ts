@@ -1,10 +1,11 @@
 /**
- * Desk and scorer links of the chosen day: issuing them (`issuedTo`, `note`), and the links this
- * tab issued, kept in `sessionStorage` with their tokens so their QR codes can be shown again
- * until the tab closes. The service never shows a token twice.
+ * Desk and scorer links of the chosen day: issuing them (`issuedTo`, `note`), the day's list as the
+ * service keeps it (label, expiry, last use, revoked), and revoking one. The links this tab issued
+ * keep their tokens in `sessionStorage` (until the tab closes), so their QR codes can be shown
+ * again: the service never shows a token twice.
  */
 import { signal } from "@preact/signals";
-import type { IssuedLink } from "../../lib/api/types.ts";
+import type { IssuedLink, Link } from "../../lib/api/types.ts";
 import type { LinkKind } from "../../lib/links.ts";
 import { api, operatorCall } from "./session.ts";
 import { task } from "./task.ts";
@@ -22,8 +23,12 @@ export const issued = signal<TabLink[]>(stored());
 /** The link whose card (address, QR code, copy) is open. */
 export const shown = signal<TabLink | undefined>(undefined);
 export const issuing = { desk: task<TabLink>(), scorer: task<TabLink>() };
+/** The day's links as the service lists them. */
+export const links = task<{ day: string; links: Link[] }>();
+/** The link being revoked, and how it went. */
+export const revoking = task<Link>();
 
-/** Issues a desk or scorer link for a day and opens its card. */
+/** Issues a desk or scorer link for a day, opens its card and reads the day's list again. */
 export async function issueLink(
   kind: LinkKind,
   day: string,
@@ -43,10 +48,35 @@ export async function issueLink(
   issued.value = [link, ...issued.value];
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(issued.value));
   shown.value = link;
+  void readLinks(day);
 }
 
 export function showLink(link: TabLink | undefined): void {
   shown.value = link;
+}
+
+/** Reads the day's list of links. */
+export function readLinks(day: string): Promise<unknown> {
+  return links.run(() => operatorCall(api().GET("/v3/days/{day}/links", { params: { path: { day } } })));
+}
+
+/** Revokes one link; it stops working within about a minute on every instance of the service. */
+export async function revokeLink(day: string, linkId: string): Promise<void> {
+  const answer = await revoking.run(async () => {
+    const { link } = await operatorCall(
+      api().PUT("/v3/days/{day}/links/{linkId}/revocation", { params: { path: { day, linkId } } }),
+    );
+    return link;
+  });
+  if (answer === undefined) return;
+  if (shown.value?.linkId === linkId) shown.value = undefined;
+  const current = links.result.value;
+  if (current?.day === day) {
+    links.result.value = {
+      day,
+      links: current.links.map((link) => (link.linkId === linkId ? answer : link)),
+    };
+  }
 }
 
 function stored(): TabLink[] {

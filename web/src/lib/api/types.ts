@@ -33,3 +33,9 @@ export type Reconciliation = Ok<"/v3/days/{day}/attendance/reconciliations", "po
 export type Session = Ok<"/v3/sessions", "post">;
 /** A desk or scorer link as issued (the only time its token is seen). */
 export type IssuedLink = Ok<"/v3/days/{day}/attendance/desk-links", "post">;
+/** The links issued for a day (never their tokens). */
+export type LinkList = Ok<"/v3/days/{day}/links", "get">;
+/** One issued link as the operator sees it. */
+export type Link = LinkList["links"][number];
+/** The answer of a revocation. */
+export type Revocation = Ok<"/v3/days/{day}/links/{linkId}/revocation", "put">;
