@@ -12,6 +12,7 @@ import { MAX_LINKS_PER_DAY } from "../../src/features/links/link-book.ts";
 import { formatLinkFile, type LinkEntry } from "../../src/features/links/link-file.ts";
 import type { DataRepository } from "../../src/ports/data-repository.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { AppError } from "../../src/shared/errors.ts";
 import { localBackend, type WorkbookBackend } from "../scores/backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath } from "../scores/schedule-fixture.ts";
 import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
@@ -23,15 +24,18 @@ const revocation = (linkId: string, day = "open-sat") =>
 const PEOPLE = "/v3/days/open-sat/facilities/Hall%20A/people";
 const TTL_MS = 60_000;
 
-/** A data folder whose writes are counted. */
+/** A data folder whose writes are counted, and can be made to fail. */
 function counted(repository: DataRepository) {
   const writes: string[] = [];
+  const state = { failing: false };
   return {
     writes,
+    state,
     repository: {
       read: (path: string) => repository.read(path),
-      write: (path: string, content: string, revision: string | null, message: string) => {
+      write: async (path: string, content: string, revision: string | null, message: string) => {
         writes.push(path);
+        if (state.failing) throw new AppError("upstream_failure", "the data repository answered 500");
         return repository.write(path, content, revision, message);
       },
     } satisfies DataRepository,
@@ -131,6 +135,25 @@ describe("the links of a day (/v3/days/{day}/links)", () => {
       file.includes(issued.linkId) && !file.includes(issued.token),
       "the public file holds the digest only",
     );
+  });
+
+  test("a link issued while the repository refuses writes is answered, listed, and written by the next write", async () => {
+    store.state.failing = true;
+    let issued: { token: string; linkId: string };
+    try {
+      issued = await issue("scorer", { issuedTo: "Written later" });
+      assert.ok(
+        (await list()).some((l) => l.linkId === issued.linkId),
+        "this instance lists it at once",
+      );
+      await t.ctx.links.flush();
+    } finally {
+      store.state.failing = false;
+    }
+    const file = async () => (await store.repository.read(LIST_FILE))?.content ?? "";
+    assert.ok(!(await file()).includes(issued.linkId), "not written while writes fail");
+    await t.ctx.links.flush();
+    assert.ok((await file()).includes(issued.linkId), "the next write carries it");
   });
 
   test("an unknown link is 404 not_found and an unknown day 404 unknown_day; nothing is written", async () => {

@@ -12,11 +12,14 @@ import {
   linkFilePath,
   parseLinkFile,
 } from "./link-file.ts";
+import { type Pending, pendingFor, unwritten, writePending } from "./pending.ts";
 
 /** Links a day's list holds that have not expired, at most: beyond it, issuing is refused. */
 export const MAX_LINKS_PER_DAY = 500;
 /** How often an instance writes the last uses it noted (one write per day's list, only when used). */
 export const LAST_USE_FLUSH_MS = 5 * 60 * 1000;
+/** How long an issue waits for its link to be written before answering (the write goes on). */
+export const RECORD_WAIT_MS = 2_000;
 const ATTEMPTS = 3;
 
 interface Cached {
@@ -35,21 +38,28 @@ export interface LinkBookDeps {
   logger: { warn(object: object, message: string): void };
 }
 
+/** What an issue route hands the book: the issued link without its token. */
+export interface IssuedLink {
+  linkId: string;
+  expiresAt: number;
+  issuedTo: string | null;
+  note: string | null;
+}
+
 /**
  * The issued desk and scorer links of each day, kept in the data repository (`link-file.ts`) so
- * every instance sees a revocation within `SYNC_CONFIG_TTL_MS`. Issuing and revoking write the
- * day's list at once by compare-and-swap; a link's use is noted in memory and written with the
- * others every {@link LAST_USE_FLUSH_MS} (and when the app closes), never once per request.
+ * every instance sees a revocation within `SYNC_CONFIG_TTL_MS`. A revocation is written at once by
+ * compare-and-swap. An issued link and a link's uses are noted in memory and go into the next
+ * write of the day's list: at once for an issue (answered after at most {@link RECORD_WAIT_MS},
+ * so a slow repository never holds the control desk), every {@link LAST_USE_FLUSH_MS} and at close
+ * for uses, never once per request. A failed write keeps them for the next one.
  */
 export class LinkBook {
   readonly #deps: LinkBookDeps;
   readonly #cache = new Map<string, Cached>();
   readonly #loading = new Map<string, Promise<Cached>>();
-  /** Uses noted since the last write: list path → the day → link id → its newest use and label. */
-  readonly #uses = new Map<
-    string,
-    { ref: DayRef; links: Map<string, { at: number; link: LinkPrincipal }> }
-  >();
+  /** What this instance noted and has not written yet, by list path. */
+  readonly #pending = new Map<string, Pending>();
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(deps: LinkBookDeps) {
@@ -70,40 +80,38 @@ export class LinkBook {
     if (cached.revoked.has(link.linkId)) {
       throw new AppError("unauthorized", "this link was revoked by the organisers", { revoked: true });
     }
-    this.#noteUse(ref, link);
+    const uses = pendingFor(this.#pending, ref).uses;
+    const at = this.#deps.clock.now();
+    if ((uses.get(link.linkId)?.at ?? Number.NEGATIVE_INFINITY) < at) uses.set(link.linkId, { at, link });
     return link;
   }
 
-  /** Adds a link just issued to its day's list. */
+  /**
+   * Adds a link just issued to its day's list. Refused (403) only when the list this instance knows
+   * is full of links that have not expired.
+   */
   async record(ref: DayRef, kind: LinkEntry["kind"], issued: IssuedLink): Promise<void> {
     const now = this.#deps.clock.now();
-    await this.#edit(ref, `link issued for ${ref.dayKey}`, (file) => {
-      if (file.links.length >= MAX_LINKS_PER_DAY) {
-        // Expired links make room, oldest first; a revoked link stays until it expires.
-        const expired = file.links
-          .filter((l) => l.expiresAt <= now)
-          .sort((a, b) => a.expiresAt - b.expiresAt);
-        const drop = new Set(expired.slice(0, file.links.length - MAX_LINKS_PER_DAY + 1));
-        file.links = file.links.filter((l) => !drop.has(l));
-      }
-      if (file.links.length >= MAX_LINKS_PER_DAY) {
-        throw new AppError(
-          "forbidden",
-          `day "${ref.dayKey}" already has ${MAX_LINKS_PER_DAY} links that have not expired; no more are issued`,
-        );
-      }
-      file.links.push({
-        linkId: issued.linkId,
-        kind,
-        issuedTo: issued.issuedTo,
-        note: issued.note,
-        issuedAt: now,
-        expiresAt: issued.expiresAt,
-        lastUsedAt: null,
-        revokedAt: null,
-      });
-      return true;
+    const pending = pendingFor(this.#pending, ref);
+    const known = await this.#within(this.#read(ref, false).catch(() => undefined));
+    const live = (known?.file.links ?? []).filter((l) => l.expiresAt > now).length + pending.issued.size;
+    if (live >= MAX_LINKS_PER_DAY) {
+      throw new AppError(
+        "forbidden",
+        `day "${ref.dayKey}" already has ${MAX_LINKS_PER_DAY} links that have not expired; no more are issued`,
+      );
+    }
+    pending.issued.set(issued.linkId, {
+      linkId: issued.linkId,
+      kind,
+      issuedTo: issued.issuedTo,
+      note: issued.note,
+      issuedAt: now,
+      expiresAt: issued.expiresAt,
+      lastUsedAt: null,
+      revokedAt: null,
     });
+    await this.#within(this.#write(ref, "link issued"));
   }
 
   /** Revokes one link; revoking it again changes nothing. @throws AppError `not_found` for an unknown link */
@@ -117,58 +125,48 @@ export class LinkBook {
       found.revokedAt = now;
       return true;
     });
-    return { link: this.#withUses(ref, found as LinkEntry), changed };
+    return { link: found as LinkEntry, changed };
   }
 
-  /** The day's links, read fresh, newest first, with the uses this instance has not written yet. */
+  /** The day's links, read fresh, newest first, with what this instance has not written yet. */
   async list(ref: DayRef): Promise<LinkEntry[]> {
     const { file } = await this.#read(ref, true);
-    return file.links
-      .map((link) => this.#withUses(ref, link))
-      .sort((a, b) => (b.issuedAt ?? 0) - (a.issuedAt ?? 0));
+    const shown = structuredClone(file);
+    const pending = this.#pending.get(linkFilePath(ref));
+    if (pending) writePending(shown, unwritten(pending), MAX_LINKS_PER_DAY, this.#deps.clock.now());
+    return shown.links.sort((a, b) => (b.issuedAt ?? 0) - (a.issuedAt ?? 0));
   }
 
-  /** Writes the uses noted since the last write, one write per day's list; kept for the next try on failure. */
+  /** Writes what was noted since the last write, one write per day's list; kept for the next try on failure. */
   async flush(): Promise<void> {
-    const pending = [...this.#uses.values()];
-    this.#uses.clear();
-    for (const { ref, links } of pending) {
-      try {
-        await this.#edit(ref, `links used on ${ref.dayKey}`, (file) => {
-          for (const [linkId, { at, link }] of links) {
-            let entry = file.links.find((l) => l.linkId === linkId);
-            if (entry === undefined) {
-              // A link issued before this list existed: listed from its own signed label, so it can be revoked.
-              entry = {
-                linkId,
-                kind: link.kind,
-                issuedTo: link.issuedTo ?? null,
-                note: link.note ?? null,
-                issuedAt: null,
-                expiresAt: link.expiresAt,
-                lastUsedAt: null,
-                revokedAt: null,
-              };
-              file.links.push(entry);
-            }
-            entry.lastUsedAt = Math.max(entry.lastUsedAt ?? 0, at);
-          }
-          return true;
-        });
-      } catch (error) {
-        this.#deps.logger.warn(
-          { err: error, day: ref.dayKey },
-          "link uses not written; kept for the next try",
-        );
-        for (const [linkId, use] of links) this.#remember(ref, linkId, use.link, use.at);
-      }
-    }
+    await Promise.all([...this.#pending.values()].map(({ ref }) => this.#write(ref, "links used")));
   }
 
   /** Stops the timer and writes what is noted (the app is closing). */
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await this.flush();
+  }
+
+  /** Writes the day's pending links and uses; a failure is logged and they wait for the next write. */
+  async #write(ref: DayRef, what: string): Promise<void> {
+    try {
+      await this.#edit(ref, `${what} on ${ref.dayKey}`, () => false);
+    } catch (error) {
+      this.#deps.logger.warn(
+        { err: error, day: ref.dayKey },
+        "link list not written; kept for the next write",
+      );
+    }
+  }
+
+  /** Waits for `work` at most {@link RECORD_WAIT_MS}; `undefined` when it takes longer (it goes on). */
+  #within<T>(work: Promise<T>): Promise<T | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), RECORD_WAIT_MS);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
   async #dayOf(dayKey: string): Promise<DayRef | undefined> {
@@ -178,23 +176,6 @@ export class LinkBook {
       if (error instanceof AppError && error.code === "unknown_day") return undefined;
       throw error;
     }
-  }
-
-  #noteUse(ref: DayRef, link: LinkPrincipal): void {
-    this.#remember(ref, link.linkId, link, this.#deps.clock.now());
-  }
-
-  #remember(ref: DayRef, linkId: string, link: LinkPrincipal, at: number): void {
-    const path = linkFilePath(ref);
-    const day = this.#uses.get(path) ?? { ref, links: new Map() };
-    const known = day.links.get(linkId);
-    if (known === undefined || known.at < at) day.links.set(linkId, { at, link });
-    this.#uses.set(path, day);
-  }
-
-  #withUses(ref: DayRef, link: LinkEntry): LinkEntry {
-    const noted = this.#uses.get(linkFilePath(ref))?.links.get(link.linkId)?.at;
-    return noted === undefined || (link.lastUsedAt ?? 0) >= noted ? link : { ...link, lastUsedAt: noted };
   }
 
   /** The day's list: this instance's copy while it is younger than the TTL, else read again (one read at a time). */
@@ -245,39 +226,35 @@ export class LinkBook {
   }
 
   /**
-   * Changes the day's list by compare-and-swap: read fresh, apply `change` (which returns whether
-   * it changed anything), write if it did; on a conflicting write, again, three times at most (then
-   * 409 `conflict`). This instance's copy is the written list at once.
+   * Changes the day's list by compare-and-swap: read fresh, add what this instance noted, apply
+   * `change` (which says whether it changed anything), write if anything changed; on a
+   * conflicting write, again, three times at most (then 409 `conflict`). What was written leaves
+   * the pending notes, and this instance's copy is the written list at once.
    */
   async #edit(ref: DayRef, message: string, change: (file: LinkFile) => boolean): Promise<boolean> {
+    const path = linkFilePath(ref);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const current = await this.#read(ref, true);
       const file: LinkFile = structuredClone(current.file);
-      if (!change(file)) return false;
+      const pending = this.#pending.get(path);
+      const taken = pending ? unwritten(pending) : undefined;
+      const noted = taken ? writePending(file, taken, MAX_LINKS_PER_DAY, this.#deps.clock.now()) : false;
+      const changed = change(file);
+      if (!noted && !changed) return false;
       try {
         const { revision } = await this.#deps.repository.write(
-          linkFilePath(ref),
+          path,
           formatLinkFile(file),
           current.revision,
           message,
         );
-        this.#keep(linkFilePath(ref), file, revision);
-        return true;
+        if (pending && taken) pending.written(taken);
+        this.#keep(path, file, revision);
+        return changed;
       } catch (error) {
         if (!(error instanceof RevisionConflictError)) throw error;
       }
     }
-    throw new AppError(
-      "conflict",
-      `${linkFilePath(ref)} changed ${ATTEMPTS} times while it was being written; try again`,
-    );
+    throw new AppError("conflict", `${path} changed ${ATTEMPTS} times while it was being written; try again`);
   }
-}
-
-/** What an issue route hands the book: the issued link without its token. */
-export interface IssuedLink {
-  linkId: string;
-  expiresAt: number;
-  issuedTo: string | null;
-  note: string | null;
 }
