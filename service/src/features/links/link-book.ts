@@ -1,17 +1,10 @@
 import type { LinkPrincipal } from "../../auth/guard.ts";
-import { type DataRepository, RevisionConflictError } from "../../ports/data-repository.ts";
+import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
-import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
-import {
-  emptyLinkFile,
-  formatLinkFile,
-  type LinkEntry,
-  type LinkFile,
-  linkFilePath,
-  parseLinkFile,
-} from "./link-file.ts";
+import { formatLinkFile, type LinkEntry, type LinkFile, linkFilePath } from "./link-file.ts";
+import { LinkLists, type LinkListsDeps } from "./link-lists.ts";
 import { type Pending, pendingFor, unwritten, writePending } from "./pending.ts";
 
 /** Links a day's list holds that have not expired, at most: beyond it, issuing is refused. */
@@ -22,20 +15,8 @@ export const LAST_USE_FLUSH_MS = 5 * 60 * 1000;
 export const RECORD_WAIT_MS = 2_000;
 const ATTEMPTS = 3;
 
-interface Cached {
-  file: LinkFile;
-  revision: string | null;
-  revoked: ReadonlySet<string>;
-  checkedAt: number;
-}
-
-export interface LinkBookDeps {
-  repository: DataRepository;
+export interface LinkBookDeps extends LinkListsDeps {
   registry: RegistryStore;
-  clock: Clock;
-  /** How long a read list is trusted: the registry's TTL (`SYNC_CONFIG_TTL_MS`). */
-  ttlMs: number;
-  logger: { warn(object: object, message: string): void };
 }
 
 /** What an issue route hands the book: the issued link without its token. */
@@ -56,14 +37,14 @@ export interface IssuedLink {
  */
 export class LinkBook {
   readonly #deps: LinkBookDeps;
-  readonly #cache = new Map<string, Cached>();
-  readonly #loading = new Map<string, Promise<Cached>>();
+  readonly #lists: LinkLists;
   /** What this instance noted and has not written yet, by list path. */
   readonly #pending = new Map<string, Pending>();
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(deps: LinkBookDeps) {
     this.#deps = deps;
+    this.#lists = new LinkLists(deps);
     this.#timer = setInterval(() => void this.flush(), LAST_USE_FLUSH_MS);
     this.#timer.unref();
   }
@@ -76,7 +57,7 @@ export class LinkBook {
   async admit(link: LinkPrincipal): Promise<LinkPrincipal> {
     const ref = await this.#dayOf(link.day);
     if (ref === undefined) return link;
-    const cached = await this.#read(ref, false);
+    const cached = await this.#lists.read(ref, false);
     if (cached.revoked.has(link.linkId)) {
       throw new AppError("unauthorized", "this link was revoked by the organisers", { revoked: true });
     }
@@ -93,7 +74,7 @@ export class LinkBook {
   async record(ref: DayRef, kind: LinkEntry["kind"], issued: IssuedLink): Promise<void> {
     const now = this.#deps.clock.now();
     const pending = pendingFor(this.#pending, ref);
-    const known = await this.#within(this.#read(ref, false).catch(() => undefined));
+    const known = await this.#within(this.#lists.read(ref, false).catch(() => undefined));
     const live = (known?.file.links ?? []).filter((l) => l.expiresAt > now).length + pending.issued.size;
     if (live >= MAX_LINKS_PER_DAY) {
       throw new AppError(
@@ -130,7 +111,7 @@ export class LinkBook {
 
   /** The day's links, read fresh, newest first, with what this instance has not written yet. */
   async list(ref: DayRef): Promise<LinkEntry[]> {
-    const { file } = await this.#read(ref, true);
+    const { file } = await this.#lists.read(ref, true);
     const shown = structuredClone(file);
     const pending = this.#pending.get(linkFilePath(ref));
     if (pending) writePending(shown, unwritten(pending), MAX_LINKS_PER_DAY, this.#deps.clock.now());
@@ -178,53 +159,6 @@ export class LinkBook {
     }
   }
 
-  /** The day's list: this instance's copy while it is younger than the TTL, else read again (one read at a time). */
-  #read(ref: DayRef, fresh: boolean): Promise<Cached> {
-    const path = linkFilePath(ref);
-    const cached = this.#cache.get(path);
-    if (!fresh && cached && this.#deps.clock.now() - cached.checkedAt < this.#deps.ttlMs) {
-      return Promise.resolve(cached);
-    }
-    let loading = this.#loading.get(path);
-    if (loading === undefined) {
-      loading = this.#load(ref, cached).finally(() => this.#loading.delete(path));
-      this.#loading.set(path, loading);
-    }
-    return loading;
-  }
-
-  async #load(ref: DayRef, previous: Cached | undefined): Promise<Cached> {
-    const path = linkFilePath(ref);
-    let stored: Awaited<ReturnType<DataRepository["read"]>>;
-    try {
-      stored = await this.#deps.repository.read(path);
-    } catch (error) {
-      this.#deps.logger.warn({ err: error, path }, "link list read failed");
-      // The last list read keeps serving; with none, a link cannot be checked, so it is refused.
-      if (previous) return this.#keep(path, previous.file, previous.revision);
-      throw new AppError(
-        "config_unavailable",
-        "the list of revoked links could not be read; try again in a minute",
-      );
-    }
-    const file = stored === undefined ? emptyLinkFile(ref.dayKey) : parseLinkFile(stored.content);
-    if (file === undefined) {
-      throw new AppError(
-        "config_unavailable",
-        `${path} is not a link list this service can read; fix or remove it`,
-      );
-    }
-    return this.#keep(path, file, stored?.revision ?? null);
-  }
-
-  /** Keeps a list as this instance's copy, trusted for the TTL from now. */
-  #keep(path: string, file: LinkFile, revision: string | null): Cached {
-    const revoked = new Set(file.links.filter((l) => l.revokedAt !== null).map((l) => l.linkId));
-    const cached = { file, revision, revoked, checkedAt: this.#deps.clock.now() };
-    this.#cache.set(path, cached);
-    return cached;
-  }
-
   /**
    * Changes the day's list by compare-and-swap: read fresh, add what this instance noted, apply
    * `change` (which says whether it changed anything), write if anything changed; on a
@@ -234,7 +168,7 @@ export class LinkBook {
   async #edit(ref: DayRef, message: string, change: (file: LinkFile) => boolean): Promise<boolean> {
     const path = linkFilePath(ref);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const current = await this.#read(ref, true);
+      const current = await this.#lists.read(ref, true);
       const file: LinkFile = structuredClone(current.file);
       const pending = this.#pending.get(path);
       const taken = pending ? unwritten(pending) : undefined;
@@ -249,7 +183,7 @@ export class LinkBook {
           message,
         );
         if (pending && taken) pending.written(taken);
-        this.#keep(path, file, revision);
+        this.#lists.keep(path, file, revision);
         return changed;
       } catch (error) {
         if (!(error instanceof RevisionConflictError)) throw error;
