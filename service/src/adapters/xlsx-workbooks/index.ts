@@ -3,7 +3,7 @@ import type ExcelJS from "exceljs";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
 import { AppError } from "../../shared/errors.ts";
 import { parseA1 } from "./a1.ts";
-import { toCsv } from "./csv.ts";
+import { toExportCsv } from "../../shared/csv.ts";
 import { WorkbookEngine } from "./engine.ts";
 import { renderTab } from "./render.ts";
 import { createSerialQueue } from "./serial-queue.ts";
@@ -180,7 +180,7 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
 
     async exportCsv(sheetId, tab) {
       const rows = await read(sheetId, tab, "formatted");
-      return rows === undefined ? undefined : toCsv(rows);
+      return rows === undefined ? undefined : toExportCsv(rows);
     },
 
     close() {

@@ -1,23 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AppContext } from "../../app-context.ts";
-import { parseCsv, toCsv } from "./csv.ts";
 import { acceptEditedAt, parseEditedAt } from "./edited-at.ts";
 import { runAfterFacilitySync } from "./hooks.ts";
 import { TrailingFlight } from "./single-flight.ts";
 import { applyRead, mergeMatchesCsv } from "./snapshot.ts";
-
-describe("CSV writer", () => {
-  test("quotes fields with commas, quotes and line breaks, and parses back", () => {
-    const rows = [["a", "b,c", 'say "hi"', "two\nlines", null, 3, true]];
-    const text = toCsv(rows);
-    assert.equal(text, 'a,"b,c","say ""hi""","two\nlines",,3,true\n');
-    assert.deepEqual(parseCsv(text), [["a", "b,c", 'say "hi"', "two\nlines", "", "3", "true"]]);
-  });
-  test("pads ragged rows and drops empty rows at the end", () => {
-    assert.equal(toCsv([["h1", "h2"], ["x"], [], [null, ""]]), "h1,h2\nx,\n");
-  });
-});
 
 describe("Merged day matches CSV", () => {
   test("adds a facility column and matches columns by header name, case-insensitively", () => {
