@@ -81,7 +81,7 @@ try {
     scoreTimes.push(performance.now() - started);
 
     // The unavoidable round trips, one after another, through the same adapters and relay.
-    const { spreadsheets } = t.ctx;
+    const { spreadsheets } = t.services;
     started = performance.now();
     await spreadsheets.readTabs(HALL_A, ["SCHEDULE"], "formula");
     await spreadsheets.writeCellsWithNotes(HALL_A, [

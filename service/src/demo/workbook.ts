@@ -3,6 +3,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
 import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
+import { columnLetters } from "../shared/a1.ts";
 import { MATCH_COLUMNS } from "../shared/match-columns.ts";
 import type { FacilityDraw, Side } from "./draw.ts";
 
@@ -24,7 +25,6 @@ export const STANDINGS_HEADER = [
 /** Formulas reach this far down `SCHEDULE`, so matches added by hand below the draw still count. */
 const LAST_ROW = 200;
 const MATCH_COLUMN_COUNT = MATCH_COLUMNS.length;
-const col = (index: number) => String.fromCharCode(65 + index);
 const range = (column: string) => `SCHEDULE!$${column}$2:$${column}$${LAST_ROW}`;
 const players = (side: Side) => side.players.join(" / ");
 
@@ -75,7 +75,7 @@ function csvRows(draw: FacilityDraw): Cell[][] {
     const r = i + 2;
     rows.push(
       Array.from({ length: MATCH_COLUMN_COUNT }, (_, c) => ({
-        formula: `IF(SCHEDULE!${col(c)}${r}="","",SCHEDULE!${col(c)}${r})`,
+        formula: `IF(SCHEDULE!${columnLetters(c)}${r}="","",SCHEDULE!${columnLetters(c)}${r})`,
       })),
     );
   });

@@ -1,19 +1,18 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../app-context.ts";
+import type { RegistryStore } from "../registry/store.ts";
 import { APP_VERSION } from "../shared/version.ts";
 import { defineRoute, type RouteDefinition } from "./route.ts";
 
 const PING_BODY = JSON.stringify({ status: "ok", version: APP_VERSION });
 
 /** `X-Sync-Config`: the short revision id and the source of the cached registry, never a fetch. */
-function syncConfigHeader(ctx: AppContext): string {
-  const loaded = ctx.registry.peek();
+function syncConfigHeader(registry: RegistryStore): string {
+  const loaded = registry.peek();
   return loaded ? `${loaded.revision.slice(0, 7)} ${loaded.source}` : "none";
 }
 
 /** `GET /ping` and `GET /openapi.json`: outside any version, never changed. */
-export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): RouteDefinition[] {
+export function healthRoutes(registry: RegistryStore, openApi: () => unknown): RouteDefinition[] {
   return [
     defineRoute({
       method: "GET",
@@ -26,7 +25,7 @@ export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): Route
       handler: (_request, reply) => {
         reply
           .header("X-App-Version", APP_VERSION)
-          .header("X-Sync-Config", syncConfigHeader(ctx))
+          .header("X-Sync-Config", syncConfigHeader(registry))
           .type("application/json; charset=utf-8")
           .send(PING_BODY);
         return undefined;
@@ -39,7 +38,7 @@ export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): Route
       tags: ["health"],
       auth: ["none"],
       response: { 200: Type.Object({}, { additionalProperties: true }) },
-      handler: async () => app().swagger(),
+      handler: async () => openApi(),
     }),
   ];
 }

@@ -81,7 +81,6 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
   return {
     method: route.method,
     url: route.url,
-    bodyLimit: route.bodyLimit,
     config: { surface },
     schema: definedOnly({
       summary: route.summary,
@@ -92,7 +91,6 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
         : route.auth.map((kind) => ({ [SECURITY_SCHEME[kind as Exclude<AuthKind, "none">]]: [] })),
       params: route.params,
       querystring: route.querystring,
-      headers: route.headers,
       body: route.body,
       response: { ...successResponses(route), ...errorResponses(route, surface) },
     }),
@@ -158,8 +156,9 @@ export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly 
       url,
       config: { surface: "v3" },
       schema: { hide: true },
-      handler: async () => {
-        throw new AppError("method_not_allowed", `this path answers ${allow}`, {}, { Allow: allow });
+      handler: async (_request, reply) => {
+        reply.header("Allow", allow);
+        throw new AppError("method_not_allowed", `this path answers ${allow}`);
       },
     });
   }

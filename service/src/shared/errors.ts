@@ -13,8 +13,6 @@ export class AppError extends Error {
     message: string,
     /** Extra members rendered after the standard ones (for example `current`). */
     readonly extra: Record<string, unknown> = {},
-    /** Extra response headers (for example `Retry-After`). */
-    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

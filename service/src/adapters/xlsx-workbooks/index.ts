@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import type ExcelJS from "exceljs";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
+import { toExportCsv } from "../../shared/csv.ts";
 import { AppError } from "../../shared/errors.ts";
 import { parseA1 } from "./a1.ts";
-import { toExportCsv } from "../../shared/csv.ts";
 import { WorkbookEngine } from "./engine.ts";
 import { renderTab } from "./render.ts";
 import { createSerialQueue } from "./serial-queue.ts";

@@ -8,6 +8,11 @@ export interface FacilityTarget extends DayRef {
   facility: Facility;
 }
 
+/** An event without attendance: its attendance routes answer 404 `not_found`. */
+export function attendanceOff(eventKey: string): AppError {
+  return new AppError("not_found", `attendance is off for event "${eventKey}"`);
+}
+
 async function lookUpDay(registry: RegistryStore, dayKey: string): Promise<DayRef | undefined> {
   try {
     return await registry.findDay(dayKey);
@@ -31,7 +36,7 @@ export async function attendanceDay(
 ): Promise<DayRef> {
   const ref = await lookUpDay(registry, dayKey);
   if (ref && ref.event.attendance === undefined) {
-    throw new AppError("not_found", `attendance is off for event "${ref.eventKey}"`);
+    throw attendanceOff(ref.eventKey);
   }
   if (principal.kind === "desk") {
     if (principal.day !== dayKey) throw new AppError("forbidden", "this desk link is for another day");

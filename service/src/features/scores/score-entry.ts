@@ -1,5 +1,5 @@
 import type { Principal } from "../../auth/guard.ts";
-import { formatLinkLabel, OPERATOR_LABEL } from "../../auth/link-labels.ts";
+import { writerLabel } from "../../auth/link-labels.ts";
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
@@ -27,12 +27,6 @@ export interface ScoreEntryRequest {
   matchNumber: string;
   body: ScoreBody;
   principal: Principal;
-}
-
-/** Who a score note names: the scorer link's label, or the operator console. */
-function writerLabel(principal: Principal): string {
-  if (principal.kind === "scorer") return formatLinkLabel("Scorer link", principal);
-  return OPERATOR_LABEL;
 }
 
 const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2Score === b.team2Score;

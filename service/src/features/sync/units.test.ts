@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AppContext } from "../../app-context.ts";
 import { acceptEditedAt, parseEditedAt } from "./edited-at.ts";
 import { runAfterFacilitySync } from "./hooks.ts";
 import { TrailingFlight } from "./single-flight.ts";
@@ -97,22 +96,22 @@ describe("Single flight with one trailing run", () => {
 
 describe("The post-sync hook point", () => {
   const warnings: string[] = [];
-  const ctx = {
-    afterFacilitySync: [],
-    logger: { warn: (_: unknown, message: string) => warnings.push(message) },
-  } as unknown as AppContext;
-  const ref = {
+  const logger = { warn: (_: unknown, message: string) => warnings.push(message) };
+  const synced = {
     eventKey: "e",
-    event: { type: "standard", days: {} },
+    event: { type: "standard" as const, days: {} },
     dayKey: "d",
     day: { label: "D", facilities: [] },
-  } as never;
+    facility: { name: "Hall A", sheetId: "x" },
+  };
   test("each hook is bounded by a timer; an overrun or a failure is logged, never thrown", async () => {
-    ctx.afterFacilitySync.push(() => new Promise(() => {}));
-    ctx.afterFacilitySync.push(async () => {
-      throw new Error("broken");
-    });
-    await runAfterFacilitySync(ctx, ref, { name: "Hall A", sheetId: "x" }, 30);
+    const hooks = [
+      () => new Promise<void>(() => {}),
+      async () => {
+        throw new Error("broken");
+      },
+    ];
+    await runAfterFacilitySync(hooks, logger, synced, 30);
     assert.deepEqual(warnings.sort(), ["post-sync hook failed", "post-sync hook overran its bound"]);
   });
 });
