@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { NOT_YET_IN_FORMULA } from "../../src/features/attendance/write-allowlist.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 import type { TestCell } from "../support/workbooks.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
 import { type AttendanceApp, HEADER, startAttendanceApp } from "./harness.ts";
 
 const RECONCILE = "/v3/days/open-sat/attendance/reconciliations";

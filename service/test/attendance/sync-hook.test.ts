@@ -4,9 +4,9 @@ import { runAfterFacilitySync } from "../../src/features/sync/hooks.ts";
 import type { FacilitySynced } from "../../src/features/sync/index.ts";
 import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 import type { TestCell } from "../support/workbooks.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
 import { type AttendanceApp, HEADER, startAttendanceApp } from "./harness.ts";
 
 const STANDINGS: TestCell[][] = [

@@ -156,6 +156,8 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
         cells.forEach((cell, i) => {
           const target = tabs[i]!.getCell(cell.row + 1, cell.column + 1);
           target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
+          // exceljs writes no comment for an empty cell: an empty text keeps the note, as Sheets keeps it.
+          if (cell.note !== "" && target.value === null) target.value = "";
         });
       });
     },
