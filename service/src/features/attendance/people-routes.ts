@@ -2,19 +2,17 @@ import { Type } from "@sinclair/typebox";
 import { frozenTwin, segment } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import type { ErrorCode } from "../../shared/errors.ts";
-import { FrozenMarkParams, MarkBody, MarkParams, PeopleParams, PersonSchema } from "./schemas.ts";
+import {
+  ATTENDANCE_ERRORS,
+  FrozenMarkParams,
+  MarkBody,
+  MarkParams,
+  PeopleParams,
+  PersonSchema,
+} from "./schemas.ts";
 import type { Attendance } from "./service.ts";
 
-const ERRORS: readonly ErrorCode[] = [
-  "not_found",
-  "forbidden",
-  "unknown_day",
-  "unknown_facility",
-  "attendance_layout",
-  "upstream_failure",
-  "service_busy",
-  "config_unavailable",
-];
+const ERRORS: readonly ErrorCode[] = ["forbidden", ...ATTENDANCE_ERRORS];
 
 /** The attendance list and the mark, with the mark's frozen `/v1` twin (the list has none). */
 export function peopleRoutes(attendance: Attendance): RouteDefinition[] {

@@ -1,7 +1,12 @@
 import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
-import { ReconciliationBody, ReconciliationQuery, ReconciliationReportSchema } from "./schemas.ts";
+import {
+  ATTENDANCE_ERRORS,
+  ReconciliationBody,
+  ReconciliationQuery,
+  ReconciliationReportSchema,
+} from "./schemas.ts";
 import type { Attendance } from "./service.ts";
 
 /** The manual roster reconciliation (operator only) and its frozen `/v1` twin (`?facility=`). */
@@ -15,15 +20,7 @@ export function reconciliationRoutes(attendance: Attendance): RouteDefinition[] 
     params: DayParams,
     body: ReconciliationBody,
     response: { 200: ReconciliationReportSchema },
-    errors: [
-      "not_found",
-      "unknown_day",
-      "unknown_facility",
-      "attendance_layout",
-      "upstream_failure",
-      "service_busy",
-      "config_unavailable",
-    ],
+    errors: ATTENDANCE_ERRORS,
     handler: async (request) => attendance.reconcile(request.params.day, request.body.facility),
   });
   return [
