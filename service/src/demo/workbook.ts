@@ -1,6 +1,8 @@
 import { access, link, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { WorkbookEngine } from "../adapters/xlsx-workbooks/engine.ts";
+import { toStoredFormula } from "../adapters/xlsx-workbooks/formula-text.ts";
 import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
 import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
 import { columnLetters } from "../shared/a1.ts";
@@ -118,12 +120,15 @@ function teamsRows(draw: FacilityDraw): Cell[][] {
   return rows;
 }
 
+/** The "not yet in" formula as an `.xlsx` file stores it (Excel's FILTER, ranges closed at row 1000). */
+const NOT_YET_IN_STORED = toStoredFormula(NOT_YET_IN_FORMULA, ATTENDANCE_TAB, () => 999);
+
 /** An empty `ATTENDANCE` tab in the spec's layout, with the "not yet in" list in column J. */
 function attendanceRows(): Cell[][] {
   const header: Cell[] = [...ATTENDANCE_HEADER, null, null, NOT_YET_IN_HEADER];
   return [
     header,
-    [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_FORMULA.slice(1) }],
+    [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_STORED }],
   ];
 }
 
@@ -152,7 +157,11 @@ export async function writeFacilityWorkbook(dir: string, draw: FacilityDraw): Pr
   const file = join(dir, `${draw.sheetId}.xlsx`);
   if (await exists(file)) return false;
   const aside = `${file}.${process.pid}.tmp`;
-  await writeFile(aside, Buffer.from(await facilityWorkbook(draw).xlsx.writeBuffer()));
+  const workbook = facilityWorkbook(draw);
+  // Calculated once, so the file carries every formula's result (and the "not yet in" list as the
+  // array it spills to) for a spreadsheet program that opens it before the service ever does.
+  WorkbookEngine.build(workbook).destroy();
+  await writeFile(aside, Buffer.from(await workbook.xlsx.writeBuffer()));
   try {
     await link(aside, file);
     return true;

@@ -54,11 +54,7 @@ export class WorkbookEngine {
     const hf = HyperFormula.buildEmpty(CONFIG);
     for (const literal of LITERALS) hf.addNamedExpression(literal.name, literal.expression);
     for (const worksheet of workbook.worksheets) hf.addSheet(worksheet.name);
-    const bounds = new Map<string, number>();
-    for (const worksheet of workbook.worksheets) {
-      bounds.set(worksheet.name.toLowerCase(), Math.max(MIN_OPEN_RANGE_ROWS, worksheet.rowCount) - 1);
-    }
-    const boundOf = (tab: string) => bounds.get(tab.toLowerCase()) ?? MIN_OPEN_RANGE_ROWS - 1;
+    const boundOf = openRangeBoundOf(workbook);
     const formulas = new Map<string, EngineFormulaCell>();
     const cached = new Map<string, StoredValue>();
     const formulaText = new Map<string, string>();
@@ -173,6 +169,19 @@ export class WorkbookEngine {
   destroy(): void {
     this.hf.destroy();
   }
+}
+
+/**
+ * Where an open range (`B2:B`) ends on each tab: the tab's last row, at least row 1000, as Sheets
+ * closes it at the grid's end (zero-based).
+ * @example openRangeBoundOf(workbook)("ATTENDANCE") // 999
+ */
+export function openRangeBoundOf(workbook: ExcelJS.Workbook): (tab: string) => number {
+  const bounds = new Map<string, number>();
+  for (const worksheet of workbook.worksheets) {
+    bounds.set(worksheet.name.toLowerCase(), Math.max(MIN_OPEN_RANGE_ROWS, worksheet.rowCount) - 1);
+  }
+  return (tab) => bounds.get(tab.toLowerCase()) ?? MIN_OPEN_RANGE_ROWS - 1;
 }
 
 function coverArray(ref: string, master: SimpleCellAddress, covered: Set<string>) {

@@ -3,6 +3,8 @@ import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from
 import { toExportCsv } from "../../shared/csv.ts";
 import { AppError } from "../../shared/errors.ts";
 import { parseA1 } from "./a1.ts";
+import { openRangeBoundOf } from "./engine.ts";
+import { toStoredFormula } from "./formula-text.ts";
 import {
   type CellWrite,
   type OpenWorkbook,
@@ -55,11 +57,16 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
           .flatMap((one) => rangeCells(one, canonical));
         writeCells(entry, raw);
         if (entered.length === 0) return;
-        // As a user types it: a text starting with "=" becomes a formula; the engine is rebuilt to evaluate it.
+        // As a user types it: a text starting with "=" becomes a formula, stored the way Excel and
+        // LibreOffice read it; the engine is rebuilt to evaluate it.
+        const boundOf = openRangeBoundOf(entry.workbook);
         for (const cell of entered) {
           const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
           const text = cell.value;
-          target.value = typeof text === "string" && text.startsWith("=") ? { formula: text.slice(1) } : text;
+          target.value =
+            typeof text === "string" && text.startsWith("=")
+              ? { formula: toStoredFormula(text, cell.tab, boundOf) }
+              : text;
         }
         rebuildEngine(entry);
       });
