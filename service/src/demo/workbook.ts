@@ -126,10 +126,7 @@ const NOT_YET_IN_STORED = toStoredFormula(NOT_YET_IN_FORMULA, ATTENDANCE_TAB, ()
 /** An empty `ATTENDANCE` tab in the spec's layout, with the "not yet in" list in column J. */
 function attendanceRows(): Cell[][] {
   const header: Cell[] = [...ATTENDANCE_HEADER, null, null, NOT_YET_IN_HEADER];
-  return [
-    header,
-    [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_STORED }],
-  ];
+  return [header, [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_STORED }]];
 }
 
 /**

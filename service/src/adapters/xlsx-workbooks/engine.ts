@@ -37,15 +37,29 @@ let knownFunctions: Set<string> | undefined;
  * @example const engine = WorkbookEngine.build(workbook); engine.write([{ tab: "SCHEDULE", row: 4, column: 5, value: 21 }]);
  */
 export class WorkbookEngine {
-  private constructor(
-    private readonly hf: HyperFormula,
-    private readonly workbook: ExcelJS.Workbook,
-    private readonly results: ResultWriter,
-    /** Formula text (as stored) of every formula cell, evaluated or not, by `cellKey`. */
-    readonly formulaText: Map<string, string>,
-    readonly unsupported: UnsupportedFormula[],
-    private readonly openRangeBounds: Map<string, number>,
-  ) {}
+  private readonly hf: HyperFormula;
+  private readonly workbook: ExcelJS.Workbook;
+  private readonly results: ResultWriter;
+  /** Formula text (as stored) of every formula cell, evaluated or not, by `cellKey`. */
+  readonly formulaText: Map<string, string>;
+  readonly unsupported: UnsupportedFormula[];
+  private readonly openRangeBounds: Map<string, number>;
+
+  private constructor(parts: {
+    hf: HyperFormula;
+    workbook: ExcelJS.Workbook;
+    results: ResultWriter;
+    formulaText: Map<string, string>;
+    unsupported: UnsupportedFormula[];
+    openRangeBounds: Map<string, number>;
+  }) {
+    this.hf = parts.hf;
+    this.workbook = parts.workbook;
+    this.results = parts.results;
+    this.formulaText = parts.formulaText;
+    this.unsupported = parts.unsupported;
+    this.openRangeBounds = parts.openRangeBounds;
+  }
 
   /** Builds the engine from a loaded workbook and stores fresh results in its exceljs model. */
   static build(workbook: ExcelJS.Workbook): WorkbookEngine {
@@ -125,7 +139,7 @@ export class WorkbookEngine {
     const results = new ResultWriter(hf, worksheetOf, formulas);
     for (const array of arrays) results.rememberArray(array.address, array.rows, array.columns);
     results.syncAll();
-    return new WorkbookEngine(hf, workbook, results, formulaText, unsupported, openRangeBounds);
+    return new WorkbookEngine({ hf, workbook, results, formulaText, unsupported, openRangeBounds });
   }
 
   /** The engine's sheet id of a tab, or `undefined`. */

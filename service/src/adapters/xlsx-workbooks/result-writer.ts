@@ -35,11 +35,19 @@ export function cellKey(address: SimpleCellAddress): string {
 export class ResultWriter {
   private readonly extents = new Map<string, Extent>();
 
+  private readonly hf: HyperFormula;
+  private readonly worksheetOf: (sheet: number) => ExcelJS.Worksheet;
+  readonly formulas: Map<string, EngineFormulaCell>;
+
   constructor(
-    private readonly hf: HyperFormula,
-    private readonly worksheetOf: (sheet: number) => ExcelJS.Worksheet,
-    readonly formulas: Map<string, EngineFormulaCell>,
-  ) {}
+    hf: HyperFormula,
+    worksheetOf: (sheet: number) => ExcelJS.Worksheet,
+    formulas: Map<string, EngineFormulaCell>,
+  ) {
+    this.hf = hf;
+    this.worksheetOf = worksheetOf;
+    this.formulas = formulas;
+  }
 
   /** Records a spill range the file already had, so cells it no longer covers get cleared. */
   rememberArray(address: SimpleCellAddress, rows: number, columns: number): void {

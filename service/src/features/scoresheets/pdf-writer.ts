@@ -19,11 +19,10 @@ export class PdfWriter {
   private length = 0;
   private added = 0;
 
-  constructor(
-    plan: LayoutPlan,
-    private readonly pageCount: number,
-    options: { title: string; frame: FrameMode },
-  ) {
+  private readonly pageCount: number;
+
+  constructor(plan: LayoutPlan, pageCount: number, options: { title: string; frame: FrameMode }) {
+    this.pageCount = pageCount;
     this.append([Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")]);
     this.object(
       OBJECT.info,

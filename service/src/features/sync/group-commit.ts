@@ -58,10 +58,13 @@ export class FileCommitter {
   #known?: { revision: string | null; snapshot?: DaySnapshot };
   #timer?: NodeJS.Timeout;
 
-  constructor(
-    readonly path: string,
-    private readonly deps: CommitterDeps,
-  ) {}
+  readonly path: string;
+  private readonly deps: CommitterDeps;
+
+  constructor(path: string, deps: CommitterDeps) {
+    this.path = path;
+    this.deps = deps;
+  }
 
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {

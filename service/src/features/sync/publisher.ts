@@ -34,7 +34,11 @@ export class Publisher {
   readonly #committers = new Map<string, FileCommitter>();
   readonly #reads = new Map<string, { at: number; promise: Promise<DaySnapshot | undefined> }>();
 
-  constructor(private readonly deps: SyncDeps) {}
+  private readonly deps: SyncDeps;
+
+  constructor(deps: SyncDeps) {
+    this.deps = deps;
+  }
 
   /** Writes every snapshot waiting for its spacing timer now (app close). */
   close(): void {
