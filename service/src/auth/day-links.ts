@@ -44,6 +44,7 @@ export function issueDayLink(
 export function dayLinkRoutes<B extends TSchema>(
   route: {
     url: string;
+    operationId: string;
     summary: string;
     tags: readonly string[];
     body: B;
@@ -56,6 +57,7 @@ export function dayLinkRoutes<B extends TSchema>(
   const v3 = defineRoute({
     method: "POST",
     url: route.url,
+    operationId: route.operationId,
     summary: route.summary,
     tags: route.tags,
     auth: ["operator"],

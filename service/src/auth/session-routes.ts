@@ -28,6 +28,7 @@ export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
   const v3 = defineRoute({
     method: "POST",
     url: "/v3/sessions",
+    operationId: "signIn",
     summary: "Sign in as the operator",
     tags: ["sessions"],
     auth: ["none"],

@@ -17,6 +17,8 @@ export const DEPRECATION_HEADER = `@${RELEASE_3_0_0_SECONDS}`;
 export interface FrozenTwin {
   url: string;
   method?: RouteDefinition["method"];
+  /** Default: the `/v3` route's with `Frozen` (`syncDay` → `syncDayFrozen`); a route with two twins names them. */
+  operationId?: string;
   /** Default: the `/v3` route's summary with ` (frozen)`. */
   summary?: string;
   /** `null`: the twin ignores any body. */
@@ -53,7 +55,7 @@ export function frozenTwin<B extends TSchema, P extends TSchema, Q extends TSche
   behaviour: TwinBehaviour<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>> = {},
 ): RouteDefinition<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>> {
   type Twin = RouteDefinition<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>>;
-  const { url, summary, body, ...differences } = twin;
+  const { url, operationId, summary, body, ...differences } = twin;
   const v3 = route as unknown as Twin;
   const fill = (request: { params: unknown }) =>
     route.url.replace(/:(\w+)/g, (_, name: string) =>
@@ -63,6 +65,7 @@ export function frozenTwin<B extends TSchema, P extends TSchema, Q extends TSche
     ...v3,
     ...(differences as Partial<Twin>),
     url,
+    operationId: operationId ?? `${route.operationId}Frozen`,
     summary: summary ?? `${route.summary} (frozen)`,
     body: body === null ? undefined : ((body as Twin["body"]) ?? v3.body),
     handler: behaviour.handler ?? v3.handler,

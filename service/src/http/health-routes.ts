@@ -17,6 +17,7 @@ export function healthRoutes(registry: RegistryStore, openApi: () => unknown): R
     defineRoute({
       method: "GET",
       url: "/ping",
+      operationId: "ping",
       summary: "Health check",
       tags: ["health"],
       auth: ["none"],
@@ -34,6 +35,7 @@ export function healthRoutes(registry: RegistryStore, openApi: () => unknown): R
     defineRoute({
       method: "GET",
       url: "/openapi.json",
+      operationId: "getOpenApi",
       summary: "This API's OpenAPI 3.1 description, generated from the route declarations",
       tags: ["health"],
       auth: ["none"],

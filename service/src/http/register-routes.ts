@@ -83,6 +83,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
     url: route.url,
     config: { surface },
     schema: definedOnly({
+      operationId: route.operationId,
       summary: route.summary,
       tags: route.tags ? [...route.tags] : undefined,
       deprecated: route.frozen ? true : undefined,

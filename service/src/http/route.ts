@@ -47,6 +47,12 @@ export interface RouteDefinition<
   method: "GET" | "POST" | "PUT";
   /** Fastify path syntax (`:day`). */
   url: string;
+  /**
+   * The OpenAPI `operationId`, stable because clients name their methods by it: a verb and the
+   * resource in camelCase (`syncDay`, `markAttendance`); a frozen twin's is its `/v3` route's with
+   * `Frozen` (see `frozenTwin`).
+   */
+  operationId: string;
   summary: string;
   tags?: readonly string[];
   auth: readonly AuthKind[];

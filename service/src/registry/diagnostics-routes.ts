@@ -73,6 +73,7 @@ export function diagnosticsRoutes(report: () => Promise<unknown>): RouteDefiniti
   const v3 = defineRoute({
     method: "GET",
     url: "/v3/diagnostics/sync",
+    operationId: "getSyncDiagnostics",
     summary: "Sync configuration diagnostics",
     auth: ["secret", "operator"],
     tags: ["sync"],

@@ -8,6 +8,7 @@ export function deskLinkRoutes(attendance: Attendance): RouteDefinition[] {
   return dayLinkRoutes(
     {
       url: "/v3/days/:day/attendance/desk-links",
+      operationId: "issueDeskLink",
       summary: "Issue a desk link (a desk token valid to the end of the day in Asia/Manila)",
       tags: ["attendance"],
       body: DeskLinkBody,

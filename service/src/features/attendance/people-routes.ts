@@ -19,6 +19,7 @@ export function peopleRoutes(attendance: Attendance): RouteDefinition[] {
   const mark = defineRoute({
     method: "PUT",
     url: "/v3/days/:day/facilities/:facility/people/:personKey/attendance",
+    operationId: "markAttendance",
     summary: "Mark a person present or not",
     tags: ["attendance"],
     auth: ["operator", "desk"],
@@ -34,6 +35,7 @@ export function peopleRoutes(attendance: Attendance): RouteDefinition[] {
     defineRoute({
       method: "GET",
       url: "/v3/days/:day/facilities/:facility/people",
+      operationId: "listPeople",
       summary: "The facility's attendance list, in sheet order",
       tags: ["attendance"],
       auth: ["operator", "desk"],

@@ -14,6 +14,7 @@ export function reconciliationRoutes(attendance: Attendance): RouteDefinition[] 
   const v3 = defineRoute({
     method: "POST",
     url: "/v3/days/:day/attendance/reconciliations",
+    operationId: "reconcileAttendance",
     summary: "Update the ATTENDANCE tab of one facility, or of every facility, to its roster",
     tags: ["attendance"],
     auth: ["operator"],

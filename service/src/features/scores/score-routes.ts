@@ -20,6 +20,7 @@ export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
   const v3 = defineRoute({
     method: "PUT",
     url: "/v3/days/:day/facilities/:facility/matches/:matchNumber/score",
+    operationId: "enterScore",
     summary: "Enter, correct or clear a match score, then publish the facility",
     auth: ["operator", "scorer"],
     tags: ["score entry"],

@@ -29,6 +29,7 @@ export function scorerLinkRoutes(
   return dayLinkRoutes(
     {
       url: "/v3/days/:day/scores/scorer-links",
+      operationId: "issueScorerLink",
       summary: "Issue a scorer link (valid 24 hours)",
       tags: ["score entry"],
       body: IssueBody,

@@ -45,6 +45,7 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
   const v3 = defineRoute({
     method: "POST",
     url: "/v3/scoresheets",
+    operationId: "generateScoresheets",
     summary: "Generate scoresheets from a CSV of matches (PDF, or NDJSON progress)",
     auth: ["none"],
     tags: ["scoresheets"],
@@ -61,6 +62,8 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
       v3,
       {
         url: mediaType === PDF ? "/scoresheets/generate" : "/scoresheets/generate/stream",
+        // Two twins of one route: each names its media type.
+        operationId: mediaType === PDF ? "generateScoresheetsPdfFrozen" : "generateScoresheetsStreamFrozen",
         summary,
         produces: [mediaType],
         negotiate: false,

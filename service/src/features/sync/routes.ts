@@ -43,6 +43,7 @@ export function syncRoutes(sync: SyncService): RouteDefinition[] {
   const syncDay = defineRoute({
     ...common,
     url: "/v3/days/:day/syncs",
+    operationId: "syncDay",
     summary: "Sync every facility of the day",
     params: DayParams,
     body: SyncBody,
@@ -54,6 +55,7 @@ export function syncRoutes(sync: SyncService): RouteDefinition[] {
   const syncFacility = defineRoute({
     ...common,
     url: "/v3/days/:day/facilities/:facility/syncs",
+    operationId: "syncFacility",
     summary: "Sync one facility",
     params: FacilityParams,
     body: SyncBody,
