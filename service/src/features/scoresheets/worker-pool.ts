@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { SerializedPages } from "./pdf-objects.ts";
+import type { SerializedPages } from "./pdf/pdf-objects.ts";
 import type { ChunkRequest } from "./render-chunk.ts";
 
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
