@@ -1,7 +1,7 @@
 import type ExcelJS from "exceljs";
 import { AppError } from "../../shared/errors.ts";
+import { createSerialQueue } from "../../shared/serial-queue.ts";
 import { WorkbookEngine } from "./engine.ts";
-import { createSerialQueue } from "./serial-queue.ts";
 import type { Constant } from "./stored-cell.ts";
 import { fileStamp, readWorkbookFile, writeWorkbookFile } from "./workbook-file.ts";
 
