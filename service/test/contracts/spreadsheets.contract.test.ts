@@ -3,16 +3,12 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { parse } from "csv-parse/sync";
 import { cellName } from "../../src/shared/a1.ts";
 import { AppError } from "../../src/shared/errors.ts";
-import {
-  type SeedCell as ContractCell,
-  SPREADSHEET_BACKENDS,
-  type SpreadsheetBackend,
-} from "../support/backends.ts";
+import { type SeedCell, SPREADSHEET_BACKENDS, type SpreadsheetBackend } from "../support/backends.ts";
 
 const ID = "facility-court-a";
 
 /** One facility workbook: a schedule, tabs computed from it, a tab name with a space. */
-const FACILITY: Record<string, ContractCell[][]> = {
+const FACILITY: Record<string, SeedCell[][]> = {
   SCHEDULE: [
     ["matchNumber", "teamCode1", "teamCode2", "team1Score", "team2Score"],
     [1, "MD_1", "MD_2", 21, 15],
@@ -115,12 +111,8 @@ for (const adapter of SPREADSHEET_BACKENDS) {
       });
 
       test("tab titles are listed in workbook order", async () => {
-        assert.deepEqual(await it.spreadsheets.listTabs(ID), [
-          "SCHEDULE",
-          "CSV",
-          "STANDINGSCSV",
-          "Desk Notes",
-        ]);
+        const tabs = await it.spreadsheets.listTabs(ID);
+        assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
       });
 
       test("an unknown workbook is not_found", async () => {
@@ -218,12 +210,8 @@ for (const adapter of SPREADSHEET_BACKENDS) {
 
       test("adding a tab whose title exists fails as upstream_failure", async () => {
         await rejectsWith(it.spreadsheets.addTab(ID, "CSV"), "upstream_failure");
-        assert.deepEqual(await it.spreadsheets.listTabs(ID), [
-          "SCHEDULE",
-          "CSV",
-          "STANDINGSCSV",
-          "Desk Notes",
-        ]);
+        const tabs = await it.spreadsheets.listTabs(ID);
+        assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
       });
     });
 

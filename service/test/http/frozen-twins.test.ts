@@ -12,16 +12,11 @@ import { OPERATOR, SYNC_SECRET, startTestApp, type TestApp } from "../support/ap
 import type { H2RequestOptions, H2Response } from "../support/h2c.ts";
 import { writeWorkbook } from "../support/workbooks.ts";
 
-/**
- * Every frozen route answers what its /v3 twin answers, but for the spec's Differences column
- * (Endpoints, "Frozen routes"): each pair is sent to two fresh apps over identical workbooks, data
- * folders and clocks, so the two answers can be compared byte for byte.
- */
+// Every frozen route answers what its /v3 twin answers, but for the spec's Differences column: each pair
+// goes to two fresh apps over identical workbooks, data folders and clocks, so answers compare byte for byte.
 
 const cleanups: Array<() => Promise<void>> = [];
-after(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
 
 const ANA = ["ana cruz", "Ana Cruz", "MS_1", "MS", false, "", false];
 

@@ -27,7 +27,7 @@ async function lookUpDay(registry: RegistryStore, dayKey: string): Promise<DayRe
  * `not_found`; a desk token for another day, or any desk token while attendance is `console` → 403;
  * then an unknown day → `unknown_day`. The day is looked up first because "off" is a property of
  * its event; a desk token for another day is refused even when the path's day does not exist.
- * @example const ref = await attendanceDay(ctx.registry, request.principal, request.params.day);
+ * @example const ref = await attendanceDay(registry, request.principal, request.params.day);
  */
 export async function attendanceDay(
   registry: RegistryStore,
