@@ -17,7 +17,7 @@ import { installErrorHandler, rootOf, sendError, surfaceOf } from "./http/error-
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
 import { registerMethodNotAllowed, registerRoutes } from "./http/register-routes.ts";
-import { RequestLog } from "./http/request-log.ts";
+import { lazyChildLogger, RequestLog } from "./http/request-log.ts";
 import type { RouteDefinition } from "./http/route.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
@@ -51,8 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http2: true,
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
-    // One line per request (`http/request-log.ts`).
+    // One line per request, and a request's logger made only when it logs (`http/request-log.ts`).
     logController: new RequestLog(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
