@@ -1,8 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import { livePushEnabled } from "../features/sync/live-push.ts";
 import { frozenTwin } from "../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../http/route.ts";
 import type { LiveRelay } from "../ports/live-relay.ts";
+import { livePushEnabled } from "./live-push.ts";
 import type { RegistryStore } from "./store.ts";
 
 const Diagnostics = Type.Object(

@@ -47,7 +47,7 @@ export interface SpreadsheetBackend {
   close(): Promise<void>;
 }
 
-export const TOKEN = "backend-test-token";
+const TOKEN = "backend-test-token";
 
 const empty = (value: unknown) => (value === "" || value === undefined ? null : value);
 

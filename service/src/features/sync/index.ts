@@ -5,7 +5,6 @@
  * @example const report = await sync.syncFacility("day-1", "Court A", { editedAt: Date.now() });
  */
 
-export { livePushEnabled } from "./live-push.ts";
 export { syncRoutes } from "./routes.ts";
 export { createSyncService } from "./service.ts";
 export type {

@@ -1,6 +1,6 @@
+import { livePushEnabled } from "../../registry/live-push.ts";
 import type { DayRef } from "../../registry/types.ts";
 import { FileCommitter, parseSnapshot } from "./group-commit.ts";
-import { livePushEnabled } from "./live-push.ts";
 import type { SyncDeps } from "./service.ts";
 import { buildSnapshot, type FacilityRead, newestOf, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot, LiveOutcome } from "./types.ts";

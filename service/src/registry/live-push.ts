@@ -1,4 +1,4 @@
-import type { LiveRelay } from "../../ports/live-relay.ts";
+import type { LiveRelay } from "../ports/live-relay.ts";
 
 /**
  * Whether this instance pushes to the relay now: configured (`LIVE_PUSH_URL` and
