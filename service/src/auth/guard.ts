@@ -43,23 +43,23 @@ function bearer(headers: IncomingHttpHeaders): string | undefined {
 }
 
 /**
- * Makes the check that every route runs before its handler. It fails closed: with no signer
- * (no `AUTH_TOKEN_SECRET`) no token verifies, and an unset sync secret never matches.
+ * Makes the check that every route runs before its handler. It fails closed: without
+ * `AUTH_TOKEN_SECRET` no token verifies, and an unset sync secret never matches.
  * A token of a kind the route does not accept gets the same 401 as no token; a revoked link gets a
  * 401 that says so.
  */
 export function createAuthenticator(deps: {
-  signer: TokenSigner | undefined;
+  signer: TokenSigner;
   syncSecret: string | undefined;
   clock: Clock;
   /** Refuses a revoked link (401) and notes its use; resolves to the principal it was given. */
-  admitLink?: (link: LinkPrincipal) => Promise<LinkPrincipal>;
+  admitLink: (link: LinkPrincipal) => Promise<LinkPrincipal>;
 }): Authenticate {
   return (headers, accepted) => {
     if (accepted.includes("none")) return { kind: "none" };
     const now = deps.clock.now();
     const token = bearer(headers);
-    if (token !== undefined && deps.signer) {
+    if (token !== undefined) {
       if (accepted.includes("operator") && deps.signer.verifyOperator(token, now))
         return { kind: "operator" };
       for (const kind of ["desk", "scorer"] as const) {
@@ -74,7 +74,7 @@ export function createAuthenticator(deps: {
             linkId: linkIdOf(token),
             expiresAt: claims.exp,
           };
-          return deps.admitLink ? deps.admitLink(link) : link;
+          return deps.admitLink(link);
         }
       }
     }

@@ -13,9 +13,9 @@ import { formatLinkFile, type LinkEntry } from "../../src/features/links/link-fi
 import type { DataRepository } from "../../src/ports/data-repository.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { AppError } from "../../src/shared/errors.ts";
-import { localBackend, type WorkbookBackend } from "../scores/backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath } from "../scores/schedule-fixture.ts";
 import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
+import { SPREADSHEET_BACKENDS, type SpreadsheetBackend } from "../support/backends.ts";
 
 const LIST = "/v3/days/open-sat/links";
 const LIST_FILE = "open-2026/data/open-sat.links.json";
@@ -45,7 +45,7 @@ function counted(repository: DataRepository) {
 describe("the links of a day (/v3/days/{day}/links)", () => {
   const clock = manualClock("2026-11-21T02:00:00Z");
   let dir: string;
-  let backend: WorkbookBackend;
+  let backend: SpreadsheetBackend;
   let store: ReturnType<typeof counted>;
   let t: TestApp;
   /** A second instance on the same data repository, with its own caches. */
@@ -67,7 +67,7 @@ describe("the links of a day (/v3/days/{day}/links)", () => {
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), "tops-links-"));
     store = counted(createDataFolder(dir));
-    backend = await localBackend();
+    backend = await (SPREADSHEET_BACKENDS[0] as (typeof SPREADSHEET_BACKENDS)[number]).start();
     const env = { ARCHIVE_MIN_INTERVAL_MS: "0", SYNC_CONFIG_TTL_MS: String(TTL_MS) };
     t = await startTestApp({ clock, spreadsheets: backend.spreadsheets, repository: store.repository, env });
     other = await startTestApp({
@@ -146,13 +146,13 @@ describe("the links of a day (/v3/days/{day}/links)", () => {
         (await list()).some((l) => l.linkId === issued.linkId),
         "this instance lists it at once",
       );
-      await t.ctx.links.flush();
+      await t.services.links.flush();
     } finally {
       store.state.failing = false;
     }
     const file = async () => (await store.repository.read(LIST_FILE))?.content ?? "";
     assert.ok(!(await file()).includes(issued.linkId), "not written while writes fail");
-    await t.ctx.links.flush();
+    await t.services.links.flush();
     assert.ok((await file()).includes(issued.linkId), "the next write carries it");
   });
 
@@ -262,7 +262,7 @@ describe("the links of a day (/v3/days/{day}/links)", () => {
     }
     const lastUse = clock.now();
     assert.equal(store.writes.length, writes, "no write per request");
-    const stored = () => (JSON.parse(JSON.stringify(store) && "{}"), store.repository.read(LIST_FILE));
+    const stored = () => store.repository.read(LIST_FILE);
     const before = JSON.parse((await stored())?.content ?? "{}").links.find(
       (l: LinkEntry) => l.linkId === linkId,
     );
@@ -272,20 +272,20 @@ describe("the links of a day (/v3/days/{day}/links)", () => {
       lastUse,
       "the list shows this instance's uses",
     );
-    await t.ctx.links.flush();
+    await t.services.links.flush();
     assert.deepEqual(store.writes.slice(writes), [LIST_FILE]);
     const written = JSON.parse((await stored())?.content ?? "{}").links.find(
       (l: LinkEntry) => l.linkId === linkId,
     );
     assert.equal(written.lastUsedAt, lastUse);
-    await t.ctx.links.flush();
+    await t.services.links.flush();
     assert.equal(store.writes.length, writes + 1, "nothing used since: nothing written");
   });
 
   test("a link issued before the list existed is listed from its signed label once used, and can be revoked", async () => {
     const token = t.deskToken("open-sat", clock.now() + 3_600_000, { to: "Old desk", note: "Hall A" });
     assert.notEqual((await t.client.request("GET", PEOPLE, { headers: as(token) })).status, 401);
-    await t.ctx.links.flush();
+    await t.services.links.flush();
     const entry = (await list()).find((l) => l.linkId === linkIdOf(token));
     assert.deepEqual(
       [entry?.kind, entry?.issuedTo, entry?.note, entry?.issuedAt, entry?.lastUsedAt],

@@ -1,4 +1,6 @@
+import type { DayLink } from "../../auth/day-links.ts";
 import type { LinkPrincipal } from "../../auth/guard.ts";
+import { linkIdOf } from "../../auth/link-id.ts";
 import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
@@ -17,14 +19,6 @@ const ATTEMPTS = 3;
 
 export interface LinkBookDeps extends LinkListsDeps {
   registry: RegistryStore;
-}
-
-/** What an issue route hands the book: the issued link without its token. */
-export interface IssuedLink {
-  linkId: string;
-  expiresAt: number;
-  issuedTo: string | null;
-  note: string | null;
 }
 
 /**
@@ -71,7 +65,9 @@ export class LinkBook {
    * Adds a link just issued to its day's list. Refused (403) only when the list this instance knows
    * is full of links that have not expired.
    */
-  async record(ref: DayRef, kind: LinkEntry["kind"], issued: IssuedLink): Promise<void> {
+  readonly record = async (kind: LinkEntry["kind"], issued: DayLink): Promise<string> => {
+    const ref = await this.#deps.registry.findDay(issued.day);
+    const linkId = linkIdOf(issued.token);
     const now = this.#deps.clock.now();
     const pending = pendingFor(this.#pending, ref);
     const known = await this.#within(this.#lists.read(ref, false).catch(() => undefined));
@@ -82,8 +78,8 @@ export class LinkBook {
         `day "${ref.dayKey}" already has ${MAX_LINKS_PER_DAY} links that have not expired; no more are issued`,
       );
     }
-    pending.issued.set(issued.linkId, {
-      linkId: issued.linkId,
+    pending.issued.set(linkId, {
+      linkId,
       kind,
       issuedTo: issued.issuedTo,
       note: issued.note,
@@ -93,10 +89,12 @@ export class LinkBook {
       revokedAt: null,
     });
     await this.#within(this.#write(ref, "link issued"));
-  }
+    return linkId;
+  };
 
   /** Revokes one link; revoking it again changes nothing. @throws AppError `not_found` for an unknown link */
-  async revoke(ref: DayRef, linkId: string): Promise<{ link: LinkEntry; changed: boolean }> {
+  async revoke(dayKey: string, linkId: string): Promise<{ link: LinkEntry; changed: boolean }> {
+    const ref = await this.#deps.registry.findDay(dayKey);
     const now = this.#deps.clock.now();
     let found: LinkEntry | undefined;
     const changed = await this.#edit(ref, `link revoked for ${ref.dayKey}`, (file) => {
@@ -110,7 +108,8 @@ export class LinkBook {
   }
 
   /** The day's links, read fresh, newest first, with what this instance has not written yet. */
-  async list(ref: DayRef): Promise<LinkEntry[]> {
+  async list(dayKey: string): Promise<LinkEntry[]> {
+    const ref = await this.#deps.registry.findDay(dayKey);
     const { file } = await this.#lists.read(ref, true);
     const shown = structuredClone(file);
     const pending = this.#pending.get(linkFilePath(ref));

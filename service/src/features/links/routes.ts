@@ -1,6 +1,6 @@
-import type { AppContext } from "../../app-context.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
+import type { LinkBook } from "./link-book.ts";
 import { LinkListSchema, LinkParams, RevocationSchema } from "./schemas.ts";
 
 /**
@@ -8,36 +8,34 @@ import { LinkListSchema, LinkParams, RevocationSchema } from "./schemas.ts";
  * issued for it, with their labels, expiry, last use and revocation; `PUT
  * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent). No frozen twins: new in 3.2.
  */
-export function linkRoutes(ctx: AppContext): RouteDefinition[] {
+export function linkRoutes(links: LinkBook): RouteDefinition[] {
   return [
     defineRoute({
       method: "GET",
       url: "/v3/days/:day/links",
+      operationId: "listLinks",
       summary: "List the desk and scorer links issued for a day (never their tokens)",
       tags: ["links"],
       auth: ["operator"],
       params: DayParams,
       response: { 200: LinkListSchema },
       errors: ["unknown_day", "config_unavailable"],
-      handler: async (request) => {
-        const ref = await ctx.registry.findDay(request.params.day);
-        return { day: ref.dayKey, links: await ctx.links.list(ref) };
-      },
+      handler: async (request) => ({ day: request.params.day, links: await links.list(request.params.day) }),
     }),
     defineRoute({
       method: "PUT",
       url: "/v3/days/:day/links/:linkId/revocation",
+      operationId: "revokeLink",
       summary: "Revoke one link: it is refused on every route within SYNC_CONFIG_TTL_MS",
       tags: ["links"],
       auth: ["operator"],
       params: LinkParams,
       response: { 200: RevocationSchema },
       errors: ["unknown_day", "not_found", "conflict", "config_unavailable", "upstream_failure"],
-      handler: async (request) => {
-        const ref = await ctx.registry.findDay(request.params.day);
-        const { link, changed } = await ctx.links.revoke(ref, request.params.linkId);
-        return { day: ref.dayKey, link, changed };
-      },
+      handler: async (request) => ({
+        day: request.params.day,
+        ...(await links.revoke(request.params.day, request.params.linkId)),
+      }),
     }),
   ];
 }
