@@ -13,13 +13,13 @@ const WORDS: Record<LinkKind, { what: string; to: string; example: string; note:
   desk: {
     what: "A desk link lets check-in staff mark players present on this day, from a phone.",
     to: "Who gets it",
-    example: "For example: Front desk, or the volunteer's name",
+    example: "For example: Front desk, or the volunteer's first name",
     note: "For example: Rizal Hall entrance",
   },
   scorer: {
     what: "A scorer link lets an umpire enter match scores for this day, from a phone.",
     to: "Who gets it",
-    example: "For example: the umpire's name",
+    example: "For example: the umpire's first name",
     note: "For example: Court 3",
   },
 };
@@ -44,7 +44,9 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
   return (
     <form class="stack" onSubmit={submit}>
       <p>
-        {words.what} Anyone holding the link acts under its label, so hand it only to that person.{" "}
+        {words.what} Anyone holding the link acts under its label, so hand it only to that person. The label
+        is also in the day's list of links that the results site publishes (the link itself never is), so
+        write a role or a first name, nothing private.{" "}
         {kind === "desk"
           ? `It works ${expiryWords("desk", nextMidnight(entry.day.date), now.value)}.`
           : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS, now.value)}.`}

@@ -1,4 +1,4 @@
-import { useRef } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../../lib/links.ts";
 import { dayLabel } from "../../../lib/manila-time.ts";
@@ -21,11 +21,14 @@ export function linkLabel(
 export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
   const address = linkPageUrl(link.kind, link.token);
   const shownAddress = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A card opens above the forms and the list: bring it into view and to a screen reader's attention.
+  useEffect(() => heading.current?.focus(), [link.linkId]);
   const label = linkLabel(link.kind, link);
   const kindName = link.kind === "desk" ? "Desk link" : "Scorer link";
   return (
     <section class="panel link-card" aria-labelledby="link-card-heading">
-      <h2 id="link-card-heading" tabIndex={-1}>
+      <h2 id="link-card-heading" tabIndex={-1} ref={heading}>
         {kindName}: {label}
       </h2>
       <div class="link-card-body">
