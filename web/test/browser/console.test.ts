@@ -57,9 +57,8 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
   const uncaught: string[] = [];
   /** The desk links issued in the test: the one read from its QR code, and another. */
   const desk: { scanned?: string; other?: string } = {};
-  const dataDir = () => join((run.stack as unknown as { dir: string }).dir, "data");
-  const workbook = (sheetId: string) =>
-    join((run.stack as unknown as { dir: string }).dir, "workbooks", `${sheetId}.xlsx`);
+  const dataDir = () => join(run.stack.dir, "data");
+  const workbook = (sheetId: string) => join(run.stack.dir, "workbooks", `${sheetId}.xlsx`);
   const accessible = async (target: Page = page) => assert.deepEqual(await seriousViolations(target), []);
 
   before(async () => {
@@ -160,6 +159,10 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     await form.getByRole("button", { name: "Issue a desk link" }).click();
     const card = page.getByRole("region", { name: "Desk link: Front desk (Rizal Hall)" });
     await card.waitFor();
+    assert.ok(
+      await card.getByRole("heading").evaluate((heading) => heading === document.activeElement),
+      "the card takes focus (it opens above the form, out of view on a phone)",
+    );
     const shown = (await card.locator(".address").innerText()).trim();
     const scanned = await readQrCode(page, /QR code of the desk link for Front desk/);
     assert.equal(scanned, shown);

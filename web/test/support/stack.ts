@@ -12,6 +12,8 @@ export interface Stack {
   pages: Record<string, string>;
   service: string;
   relay: string;
+  /** The stack's folder (`./local`): `data/` and `workbooks/` under it. */
+  dir: string;
   pid: number;
 }
 
