@@ -349,4 +349,27 @@ for (const { name, start } of REPOSITORY_BACKENDS)
       assert.equal(refused.json().code, "forbidden");
       await seed([]);
     });
+
+    test("a list file the service cannot read is never overwritten: the day's links are 503 config_unavailable until it is fixed", async () => {
+      const { token } = await issue("desk", { issuedTo: "Before the edit" });
+      const broken = '{ "links": "hand-edited" }\n';
+      await repository.seed(LIST_FILE, broken);
+      clock.advance(TTL_MS); // this instance's copy of the list is due to be read again
+      const listed = await t.client.request("GET", LIST, { headers: operator() });
+      assert.equal(listed.status, 503);
+      assert.equal(listed.json().code, "config_unavailable");
+      assert.match(listed.json().detail, /open-sat\.links\.json is not a link list/);
+      const used = await t.client.request("GET", PEOPLE, { headers: as(token) });
+      assert.deepEqual([used.status, used.json().code], [503, "config_unavailable"]);
+      await t.client.request("POST", "/v3/days/open-sat/attendance/desk-links", {
+        headers: operator(),
+        body: {},
+      });
+      await t.services.links.flush();
+      assert.equal((await store.repository.read(LIST_FILE))?.content, broken, "the hand edit is kept");
+
+      await repository.seed(LIST_FILE, formatLinkFile({ version: 1, day: "open-sat", links: [] }));
+      clock.advance(TTL_MS);
+      assert.equal((await t.client.request("GET", PEOPLE, { headers: as(token) })).status, 200);
+    });
   });
