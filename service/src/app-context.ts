@@ -6,7 +6,7 @@ import type { Config } from "./config/environment.ts";
 import type { SyncService } from "./features/sync/types.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
-import type { Spreadsheets } from "./ports/spreadsheet.ts";
+import type { Rows, Spreadsheets } from "./ports/spreadsheet.ts";
 import type { RegistryStore } from "./registry/store.ts";
 import type { DayRef, Facility } from "./registry/types.ts";
 import type { Clock } from "./shared/clock.ts";
@@ -14,6 +14,8 @@ import type { Clock } from "./shared/clock.ts";
 /** What a facility sync tells the hooks that run after it. */
 export interface FacilitySynced extends DayRef {
   facility: Facility;
+  /** The facility's tabs as this sync read them (displayed values), so a hook reads none of them again. */
+  tabs: ReadonlyMap<string, Rows | undefined>;
 }
 
 /**

@@ -19,7 +19,7 @@ const logger = pino({
   level: config.logLevel,
   redact: ["req.headers.authorization", 'req.headers["x-sync-secret"]'],
 });
-const { spreadsheets, dataRepository } = createAdapters(config, { logger, clock: systemClock });
+const { spreadsheets, dataRepository } = createAdapters(config, { logger });
 const liveRelay =
   config.live.pushUrl && config.live.pushSecret
     ? createRelayClient({

@@ -72,6 +72,7 @@ async function fakeBackend(): Promise<Backend> {
   const adapter = () =>
     createGoogleSheets({
       apiUrl: fake.url,
+      backoffBaseMs: 5,
       exportUrl: fake.url,
       fetchTimeoutMs: 0,
       accessToken: TOKEN,

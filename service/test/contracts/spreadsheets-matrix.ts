@@ -5,6 +5,7 @@ import { createGoogleSheets } from "../../src/adapters/google-sheets/index.ts";
 import { createXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/index.ts";
 import type { CellValue, Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { startSheetsApiFake } from "../fakes/sheets-api-fake.ts";
+import { fixedToken } from "../support/sheets-credentials.ts";
 import { readWorkbookCell, writeWorkbook } from "../support/workbooks.ts";
 
 /** A fixture cell: a plain value, or a formula with the value both services must show for it. */
@@ -13,8 +14,15 @@ export type ContractCell = CellValue | { formula: string; value: CellValue };
 /** One spreadsheet adapter made ready for the contract. */
 export interface SpreadsheetsUnderTest {
   sheets: Spreadsheets;
-  /** Creates or replaces a workbook behind the adapter's back. */
-  seed(sheetId: string, tabs: Record<string, ContractCell[][]>): Promise<void>;
+  /**
+   * Creates or replaces a workbook behind the adapter's back; `grids` sizes a tab's grid where
+   * the service has one (Google Sheets; an .xlsx sheet has no grid to outgrow).
+   */
+  seed(
+    sheetId: string,
+    tabs: Record<string, ContractCell[][]>,
+    grids?: Record<string, { rows: number; columns: number }>,
+  ): Promise<void>;
   /** The note stored on a cell (zero-based), read from the service itself. */
   noteAt(sheetId: string, tab: string, row: number, column: number): Promise<string | undefined>;
   close(): Promise<void>;
@@ -64,15 +72,16 @@ export const spreadsheetAdapters: { name: string; start(): Promise<SpreadsheetsU
       const fake = await startSheetsApiFake({ tokens: ["sa-token"], apiKeys: ["read-key"] });
       const sheets = createGoogleSheets({
         apiUrl: fake.url,
+        backoffBaseMs: 5,
         exportUrl: fake.url,
         fetchTimeoutMs: 10_000,
         apiKey: "read-key",
-        credentials: { accessToken: async () => "sa-token", serviceAccountEmail: async () => undefined },
+        credentials: fixedToken("sa-token"),
         retryDelayMs: 10,
       });
       return {
         sheets,
-        seed: async (sheetId, tabs) => fake.setWorkbook(sheetId, tabs),
+        seed: async (sheetId, tabs, grids) => fake.setWorkbook(sheetId, tabs, {}, grids),
         noteAt: async (sheetId, tab, row, column) => fake.cell(sheetId, tab, row, column)?.note,
         close: () => fake.close(),
       };

@@ -66,6 +66,7 @@ export async function sheetsFakeBackend(options: { latencyMs?: number } = {}): P
   if (options.latencyMs) fake.setLatency(options.latencyMs);
   const spreadsheets = createGoogleSheets({
     apiUrl: fake.url,
+    backoffBaseMs: 5,
     exportUrl: fake.url,
     fetchTimeoutMs: 10_000,
     accessToken: "test-token",

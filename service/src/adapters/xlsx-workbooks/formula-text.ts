@@ -5,6 +5,8 @@
  * - Excel stores newer functions with prefixes (`_xlfn.FILTER`, `_xlfn._xlws.SORT`); they are dropped.
  * - Google Sheets' open ranges (`B2:B`, `SCHEDULE!D2:D`) do not parse in HyperFormula; they are
  *   closed at the target tab's last row (`boundOf`), as Sheets closes them at the grid's end.
+ * - Sheets and Excel let `IFNA` or `IFERROR` around `FILTER` (or `SORT`, `UNIQUE`) spill the
+ *   array; HyperFormula does so only inside `ARRAYFORMULA`, so such a formula is wrapped in one.
  */
 export interface EngineFormula {
   /** The formula with its leading `=`, ready for HyperFormula. */
@@ -46,7 +48,13 @@ export function toEngineFormula(
       return `${prefix ?? ""}${start}:${endColumn}${boundOf(tab) + 1}`;
     },
   );
-  return { text: `=${text}`, functions: [...functions], openRangeTabs: [...openRangeTabs] };
+  const spills =
+    /^\s*(?:IFNA|IFERROR)\s*\(/i.test(text) && ["FILTER", "SORT", "UNIQUE"].some((f) => functions.has(f));
+  return {
+    text: spills ? `=ARRAYFORMULA(${text})` : `=${text}`,
+    functions: [...functions],
+    openRangeTabs: [...openRangeTabs],
+  };
 }
 
 function tabName(reference: string): string {

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type ExcelJS from "exceljs";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
+import { parseA1 } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
-import { parseA1 } from "./a1.ts";
 import { toCsv } from "./csv.ts";
 import { WorkbookEngine } from "./engine.ts";
 import { renderTab } from "./render.ts";
@@ -94,24 +94,39 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
     return found;
   }
 
-  function read(sheetId: string, tab: string, render: ValueRender): Promise<Rows | undefined> {
-    return queue.run(sheetId, async () => {
-      const entry = await current(sheetId);
+  async function readTabs(sheetId: string, tabs: readonly string[], render: ValueRender) {
+    const entry = await queue.run(sheetId, () => current(sheetId));
+    const result = new Map<string, Rows | undefined>();
+    for (const tab of tabs) {
       const found = entry.workbook.getWorksheet(tab);
-      return found ? renderTab(entry.engine, found, render) : undefined;
-    });
+      result.set(tab, found ? renderTab(entry.engine, found, render) : undefined);
+    }
+    return result;
+  }
+
+  /** Raw writes go through the engine; user-entered ones (a formula in a new tab) are stored as typed. */
+  function writeValues(entry: OpenWorkbook, sheetId: string, writes: readonly RangeWrite[]): void {
+    const canonical = (tab: string) => worksheet(entry, sheetId, tab).name;
+    write(
+      entry,
+      writes.filter((one) => (one.input ?? "raw") === "raw").flatMap((one) => rangeCells(one, canonical)),
+    );
+    const entered = writes
+      .filter((one) => one.input === "user-entered")
+      .flatMap((one) => rangeCells(one, canonical));
+    if (entered.length === 0) return;
+    // As a user types it: a text starting with "=" becomes a formula; the engine is rebuilt to evaluate it.
+    for (const cell of entered) {
+      const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
+      const text = cell.value;
+      target.value = typeof text === "string" && text.startsWith("=") ? { formula: text.slice(1) } : text;
+    }
+    entry.engine.destroy();
+    entry.engine = WorkbookEngine.build(entry.workbook);
   }
 
   return {
-    async readTabs(sheetId, tabs, render) {
-      const entry = await queue.run(sheetId, () => current(sheetId));
-      const result = new Map<string, Rows | undefined>();
-      for (const tab of tabs) {
-        const found = entry.workbook.getWorksheet(tab);
-        result.set(tab, found ? renderTab(entry.engine, found, render) : undefined);
-      }
-      return result;
-    },
+    readTabs,
 
     listTabs(sheetId) {
       return queue.run(sheetId, async () =>
@@ -119,48 +134,13 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
       );
     },
 
+    // An .xlsx sheet has no grid to outgrow (up to 1,048,576 rows and 16,384 columns).
     writeRanges(sheetId, writes: readonly RangeWrite[]) {
-      return change(sheetId, (entry) => {
-        const canonical = (tab: string) => worksheet(entry, sheetId, tab).name;
-        const raw = writes
-          .filter((one) => (one.input ?? "raw") === "raw")
-          .flatMap((one) => rangeCells(one, canonical));
-        const entered = writes
-          .filter((one) => one.input === "user-entered")
-          .flatMap((one) => rangeCells(one, canonical));
-        write(entry, raw);
-        if (entered.length === 0) return;
-        // As a user types it: a text starting with "=" becomes a formula; the engine is rebuilt to evaluate it.
-        for (const cell of entered) {
-          const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
-          const text = cell.value;
-          target.value = typeof text === "string" && text.startsWith("=") ? { formula: text.slice(1) } : text;
-        }
-        entry.engine.destroy();
-        entry.engine = WorkbookEngine.build(entry.workbook);
-      });
+      return change(sheetId, (entry) => writeValues(entry, sheetId, writes));
     },
 
-    writeCellsWithNotes(sheetId, cells: readonly NotedCellWrite[]) {
-      return change(sheetId, (entry) => {
-        const tabs = cells.map((cell) => worksheet(entry, sheetId, cell.tab));
-        write(
-          entry,
-          cells.map((cell, i) => ({
-            tab: tabs[i]!.name,
-            row: cell.row,
-            column: cell.column,
-            value: cell.value ?? "",
-          })),
-        );
-        cells.forEach((cell, i) => {
-          const target = tabs[i]!.getCell(cell.row + 1, cell.column + 1);
-          target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
-        });
-      });
-    },
-
-    addTab(sheetId, title) {
+    createTab(sheetId, title, writes: readonly RangeWrite[]) {
+      // The tab and its content are one change, so one file write: the tab exists whole or not at all.
       return change(sheetId, (entry) => {
         const taken = entry.workbook.worksheets.some(
           (sheet) => sheet.name.toLowerCase() === title.toLowerCase(),
@@ -175,12 +155,43 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
         // Formulas may already point at the new tab; a rebuild resolves them.
         entry.engine.destroy();
         entry.engine = WorkbookEngine.build(entry.workbook);
+        writeValues(entry, sheetId, writes);
       });
     },
 
-    async exportCsv(sheetId, tab) {
-      const rows = await read(sheetId, tab, "formatted");
-      return rows === undefined ? undefined : toCsv(rows);
+    async readTabForUpdate(sheetId, title) {
+      // Both renders from one version of the file.
+      const entry = await queue.run(sheetId, () => current(sheetId));
+      const found = entry.workbook.getWorksheet(title);
+      if (!found) return undefined;
+      const formulas = renderTab(entry.engine, found, "formula");
+      return { formulas, values: renderTab(entry.engine, found, "unformatted"), tab: { title } };
+    },
+
+    writeCellsWithNotes(sheetId, tab, cells: readonly NotedCellWrite[]) {
+      return change(sheetId, (entry) => {
+        const sheet = worksheet(entry, sheetId, tab.title);
+        write(
+          entry,
+          cells.map((cell) => ({
+            tab: sheet.name,
+            row: cell.row,
+            column: cell.column,
+            value: cell.value ?? "",
+          })),
+        );
+        for (const cell of cells) {
+          const target = sheet.getCell(cell.row + 1, cell.column + 1);
+          target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
+        }
+      });
+    },
+
+    async exportCsv(sheetId, tabs) {
+      const rows = await readTabs(sheetId, tabs, "formatted");
+      return new Map(
+        tabs.map((tab) => [tab, rows.get(tab) === undefined ? undefined : toCsv(rows.get(tab) ?? [])]),
+      );
     },
 
     close() {

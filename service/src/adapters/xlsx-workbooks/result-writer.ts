@@ -5,7 +5,7 @@ import {
   type HyperFormula,
   type SimpleCellAddress,
 } from "hyperformula";
-import { columnLetters } from "./a1.ts";
+import { columnLetters } from "../../shared/a1.ts";
 
 /** A formula cell the engine evaluates: where it is and its formula as the file stores it. */
 export interface EngineFormulaCell {

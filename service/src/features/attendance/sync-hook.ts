@@ -2,7 +2,7 @@ import type { FacilitySynced } from "../../app-context.ts";
 import type { AttendanceDeps } from "./deps.ts";
 import { reconcileFacility } from "./reconcile.ts";
 import { rosterFingerprint } from "./roster.ts";
-import { loadRoster, RosterTabCache } from "./roster-source.ts";
+import { loadRoster } from "./roster-source.ts";
 
 /** The spec's bound on the post-sync hook. */
 export const HOOK_BOUND_MS = 6_000;
@@ -11,18 +11,19 @@ export const HOOK_BOUND_MS = 6_000;
  * The post-sync attendance hook: after each facility sync, brings that facility's `ATTENDANCE`
  * tab up to date with its roster. Nothing for an event without attendance or a facility without a
  * workbook; skips a facility whose roster fingerprint is unchanged since this instance's last
- * successful update; roster tab cached 5 minutes; bounded (6 s); never throws. When rows it added
- * were overwritten by another instance the fingerprint stays unrecorded, so the next sync adds them.
+ * successful update; bounded (6 s); never throws. The roster is the tab the sync has just read
+ * (the spec's 5-minute roster cache, with no read at all): a sync costs one workbook read, hook
+ * included, unless the roster changed. When rows it added were overwritten by another instance
+ * the fingerprint stays unrecorded, so the next sync adds them.
  * @example ctx.afterFacilitySync.push(attendanceSyncHook(deps));
  */
 export function attendanceSyncHook(deps: AttendanceDeps, boundMs = HOOK_BOUND_MS) {
   const fingerprints = new Map<string, string>();
-  const rosterTabs = new RosterTabCache();
 
   async function update(sync: FacilitySynced): Promise<void> {
     const sheetId = sync.facility.sheetId;
     if (sync.event.attendance === undefined || !sheetId) return;
-    const roster = await loadRoster(deps, sync, rosterTabs);
+    const roster = await loadRoster(deps, sync, sync.tabs);
     const fingerprint = rosterFingerprint(roster);
     if (fingerprints.get(sheetId) === fingerprint) return;
     const { addedRowsHeld } = await reconcileFacility(deps, sync, roster);

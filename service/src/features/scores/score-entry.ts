@@ -40,7 +40,8 @@ const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2S
 /**
  * Score entry: checks the event's `scoreEntry`, finds the match in `SCHEDULE`, compares the
  * expected scores with the sheet and writes the two score cells with their note in one call, then
- * publishes the facility. Read-compare-write runs one at a time per workbook on this instance.
+ * publishes the facility. Read-compare-write runs one at a time per workbook on this instance, and
+ * the write goes to the very tab the read found.
  * @example const record = await scores.enter({ dayKey, facilityName, matchNumber: "12", body, principal });
  */
 export function createScoreEntry(deps: ScoreEntryDeps) {
@@ -49,11 +50,8 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
   /** Read, compare and write under the workbook's queue; answers the match as it now stands. */
   const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>
     queue.run(sheetId, async () => {
-      const [formulas, values] = await Promise.all([
-        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "formula"),
-        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "unformatted"),
-      ]);
-      const match = locateMatch(formulas.get(SCHEDULE_TAB), values.get(SCHEDULE_TAB), request.matchNumber);
+      const read = await deps.spreadsheets.readTabForUpdate(sheetId, SCHEDULE_TAB);
+      const match = locateMatch(read?.formulas, read?.values, request.matchNumber);
       // A repeat of a save that already landed (a retry after a lost answer) succeeds without a write.
       if (!same(match.current, scores)) {
         if (!same(match.current, request.body.expected)) {
@@ -62,7 +60,8 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
           });
         }
         const note = `${writerLabel(request.principal)} · ${formatManilaDateTime(deps.clock.now())}`;
-        await deps.spreadsheets.writeCellsWithNotes(sheetId, scoreCells(match, scores, note));
+        const cells = scoreCells(match, read!.tab, scores, note);
+        await deps.spreadsheets.writeCellsWithNotes(sheetId, read!.tab, cells);
       }
       return { ...match, current: { ...match.current, ...scores } };
     });

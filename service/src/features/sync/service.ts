@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import type { Rows } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility } from "../../registry/types.ts";
 import { AppError } from "../../shared/errors.ts";
 import { acceptEditedAt } from "./edited-at.ts";
@@ -18,6 +19,8 @@ interface Ask {
 /** One run of a facility's workbook read, shared by every caller it serves. */
 interface Run {
   read: FacilityRead;
+  /** The tabs it read, handed to the post-sync hooks. */
+  tabs: ReadonlyMap<string, Rows | undefined>;
   method: SyncMethod;
   editedAt?: number;
 }
@@ -66,21 +69,21 @@ export function createSyncService(ctx: AppContext): SyncService {
       const method = (asks[asks.length - 1] as Ask).method;
       const edits = asks.map((a) => a.editedAt).filter((t): t is number => t !== undefined);
       const current = ref.facility.sheetId ? ref.facility : facility;
-      const result = await readFacility(
+      const { read, tabs } = await readFacility(
         { spreadsheets: ctx.spreadsheets, clock: ctx.clock },
         ref.loaded.registry,
         ref,
         current,
         method,
       );
-      return { read: result, method, editedAt: edits.length > 0 ? Math.max(...edits) : undefined };
+      return { read, tabs, method, editedAt: edits.length > 0 ? Math.max(...edits) : undefined };
     });
 
-  const hooksFor = (ref: DayRef, facility: Facility, r: FacilityRead) => {
-    let done = hooked.get(r);
+  const hooksFor = (ref: DayRef, facility: Facility, run: Run) => {
+    let done = hooked.get(run.read);
     if (!done) {
-      done = r.ok ? runAfterFacilitySync(ctx, ref, facility) : Promise.resolve();
-      hooked.set(r, done);
+      done = run.read.ok ? runAfterFacilitySync(ctx, ref, facility, run.tabs) : Promise.resolve();
+      hooked.set(run.read, done);
     }
     return done;
   };
@@ -139,7 +142,7 @@ export function createSyncService(ctx: AppContext): SyncService {
         publication = publisher.publish(ref, [run.read], run.editedAt, fromRepository);
         published.set(run.read, publication);
       }
-      const hooks = hooksFor(ref, ref.facility, run.read);
+      const hooks = hooksFor(ref, ref.facility, run);
       return report(
         started,
         ref,
@@ -162,7 +165,7 @@ export function createSyncService(ctx: AppContext): SyncService {
       const reads = runs.map((r) => r.read);
       if (reads.length > 0 && reads.every((r) => !r.ok)) throw failure(reads);
       const publication = await publisher.publish(ref, reads, undefined, fromRepository);
-      const hooks = Promise.all(synced.map((f, i) => hooksFor(ref, f, reads[i] as FacilityRead)));
+      const hooks = Promise.all(synced.map((f, i) => hooksFor(ref, f, runs[i] as Run)));
       const byName = new Map(reads.map((r) => [r.name, outcomeOf(r)]));
       const outcomes = ref.day.facilities.map(
         (f): FacilityOutcome =>

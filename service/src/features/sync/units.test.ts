@@ -125,7 +125,7 @@ describe("The post-sync hook point", () => {
     ctx.afterFacilitySync.push(async () => {
       throw new Error("broken");
     });
-    await runAfterFacilitySync(ctx, ref, { name: "Hall A", sheetId: "x" }, 30);
+    await runAfterFacilitySync(ctx, ref, { name: "Hall A", sheetId: "x" }, new Map(), 30);
     assert.deepEqual(warnings.sort(), ["post-sync hook failed", "post-sync hook overran its bound"]);
   });
 });

@@ -81,8 +81,8 @@ export async function startOverUpstreams(up: Upstreams, env: Record<string, stri
       fetchTimeoutMs: UPSTREAM_TIMEOUT_MS,
       accessToken: SHEETS_TOKEN,
       retryDelayMs: 50,
+      backoffBaseMs: 20,
       logger: quiet,
-      clock,
     }),
     repository: createGitHubContents({
       repo: DATA_REPO,

@@ -1,4 +1,4 @@
-import { AppError } from "../../shared/errors.ts";
+import { AppError } from "./errors.ts";
 
 /** A parsed A1 range: zero-based start cell and an optional inclusive end (absent = open). */
 export interface A1Range {
