@@ -16,6 +16,9 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
     nudge: async (event, day, facility) => {
       nudges.push(`${event}/${day}/${facility}`);
     },
+    // One instance only here: every lease is free.
+    acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
+    releaseLease: async () => {},
   };
 }
 

@@ -4,6 +4,7 @@ import { AppError } from "../../shared/errors.ts";
 import { summarisePublished } from "./published.ts";
 import { createScoreEntry } from "./score-entry.ts";
 import { scoreEntryModeRoutes } from "./score-entry-mode-routes.ts";
+import { createScoreLock } from "./score-lock.ts";
 import { scoreRoutes } from "./score-routes.ts";
 import { scorerLinkRoutes } from "./scorer-link-routes.ts";
 
@@ -19,6 +20,12 @@ export function scoresRoutes(ctx: AppContext): RouteDefinition[] {
     spreadsheets: ctx.spreadsheets,
     clock: ctx.clock,
     logger: ctx.logger,
+    lock: createScoreLock({
+      relay: ctx.liveRelay,
+      clock: ctx.clock,
+      logger: ctx.logger,
+      sheetsCallMs: ctx.config.sheets.fetchTimeoutMs,
+    }),
     async publishFacility(dayKey, facilityName, editedAt) {
       const { sync } = ctx;
       if (!sync) throw new AppError("internal_error", "the sync feature is not wired");
