@@ -22,6 +22,8 @@ export interface LoggedRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
+  /** The parsed JSON body, once the fake has read it. */
+  body?: unknown;
 }
 
 /**
@@ -52,16 +54,17 @@ export class FaultPlan {
    * The start of every fake's handler: logs the request, takes the fault it must suffer and waits
    * the configured latency.
    */
-  async arrive(req: IncomingMessage): Promise<{ url: URL; fault: Fault | undefined }> {
+  async arrive(req: IncomingMessage): Promise<{ url: URL; fault: Fault | undefined; logged: LoggedRequest }> {
     const url = new URL(req.url ?? "/", "http://fake");
-    const fault = this.take({
+    const logged: LoggedRequest = {
       method: req.method ?? "GET",
       path: url.pathname,
       query: url.searchParams,
       headers: req.headers,
-    });
+    };
+    const fault = this.take(logged);
     await this.delay(this.latencyMs);
-    return { url, fault };
+    return { url, fault, logged };
   }
 
   /** Requests whose path contains `pathPart` (all when absent). */

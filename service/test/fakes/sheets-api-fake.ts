@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { FaultPlan, type FaultScope } from "./fault-plan.ts";
+import { FaultPlan, type FaultScope, type LoggedRequest } from "./fault-plan.ts";
 import { type FakeSpreadsheet, GoogleApiError } from "./google-api-error.ts";
 import { listen, type RunningServer, readBody, sendJson } from "./http-server.ts";
 import { spreadsheetsBatchUpdate } from "./sheets-api-batch-update.ts";
@@ -121,7 +121,12 @@ export async function startSheetsApiFake(
     return book;
   }
 
-  async function api(req: IncomingMessage, path: string, query: URLSearchParams): Promise<unknown> {
+  async function api(
+    req: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    logged: LoggedRequest,
+  ): Promise<unknown> {
     const id = /^\/v4\/spreadsheets\/([^/:]+)/.exec(path)?.[1];
     if (id === undefined) throw statusError(404);
     const book = authorize(req, query, decodeURIComponent(id));
@@ -129,6 +134,7 @@ export async function startSheetsApiFake(
     if (req.method === "POST") {
       try {
         body = JSON.parse((await readBody(req)) || "{}");
+        logged.body = body;
       } catch {
         throw GoogleApiError.invalid("Invalid JSON payload received. Unexpected token.");
       }
@@ -166,7 +172,7 @@ export async function startSheetsApiFake(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { url, fault } = await plan.arrive(req);
+    const { url, fault, logged } = await plan.arrive(req);
     if (fault?.kind === "status")
       return sendJson(res, fault.status ?? 500, statusError(fault.status ?? 500).body);
     const exportMatch = /^\/spreadsheets\/d\/([^/]+)\/export$/.exec(url.pathname);
@@ -175,7 +181,7 @@ export async function startSheetsApiFake(
     let status = 200;
     let body: unknown;
     try {
-      body = await api(req, url.pathname, url.searchParams);
+      body = await api(req, url.pathname, url.searchParams, logged);
     } catch (error) {
       if (!(error instanceof GoogleApiError)) throw error;
       status = error.code;

@@ -180,4 +180,45 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
       "the spreadsheet service sent an unreadable answer",
     );
   });
+
+  test("the csv method exports each tab by its id (/export?format=csv&gid=), found by one listing made just before", async () => {
+    fake.setWorkbook("mixed", {
+      CSV: [
+        ["matchNumber", "team1Score"],
+        [1, 21],
+        [2, "W/O"],
+        [3, null],
+        [4, 19],
+      ],
+      STANDINGSCSV: [["Team Code"], ["MD_1"]],
+    });
+    fake.resetLog();
+    const csv = await sheets().exportCsv("mixed", ["CSV", "STANDINGSCSV", "Teams"]);
+    // Every value of a column mixing numbers, text and blanks is kept (gviz/tq turned the minority type into nulls).
+    assert.equal(csv.get("CSV"), "matchNumber,team1Score\r\n1,21\r\n2,W/O\r\n3,\r\n4,19");
+    assert.equal(csv.get("STANDINGSCSV"), "Team Code\r\nMD_1");
+    assert.equal(csv.get("Teams"), undefined);
+    const [listing, ...exports] = fake.requests;
+    assert.match(String(listing?.headers.authorization), /^Bearer /);
+    assert.deepEqual(
+      exports.map((r) => [r.path, r.query.get("format"), r.query.get("gid")]),
+      [
+        ["/spreadsheets/d/mixed/export", "csv", String(fake.tab("mixed", "CSV")?.sheetId)],
+        ["/spreadsheets/d/mixed/export", "csv", String(fake.tab("mixed", "STANDINGSCSV")?.sheetId)],
+      ],
+    );
+    assert.ok(
+      exports.every(
+        (r) => r.headers.authorization === undefined && r.headers["x-goog-api-key"] === undefined,
+      ),
+    );
+    assert.equal(fake.count("gviz"), 0);
+  });
+
+  test("an export of a workbook that is not link-shared is refused, its sign-in redirect not followed", async () => {
+    fake.setWorkbook("editors", FACILITY, { token: true, key: false });
+    const refused = await failure(sheets().exportCsv("editors", ["CSV"]));
+    assert.equal(refused.message, "the workbook is not shared by link, so its CSV export is refused");
+    assert.equal(fake.count("ServiceLogin"), 0);
+  });
 });
