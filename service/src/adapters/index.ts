@@ -27,8 +27,6 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
       ? createGoogleSheets({ ...sheets, logger: deps.logger })
       : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger });
   const dataRepository =
-    data.backend === "github"
-      ? createGitHubContents({ repo: data.repo, branch: data.branch, token: data.token, apiUrl: data.apiUrl })
-      : createDataFolder(data.dataDir);
+    data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir);
   return { spreadsheets, dataRepository };
 }

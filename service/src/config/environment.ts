@@ -34,7 +34,7 @@ export interface Config {
       };
   data:
     | { backend: "local"; dataDir: string }
-    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string };
+    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
   dataUrl?: string;
   archiveMinIntervalMs: number;
   scoresheetConcurrency: number;
@@ -149,6 +149,7 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
       branch: text("DATA_BRANCH") ?? "main",
       token: text("DATA_REPO_TOKEN"),
       apiUrl: url("GITHUB_API_URL", "https://api.github.com") as string,
+      timeoutMs: whole("DATA_REPO_TIMEOUT_MS", 0, max, 20_000),
     };
   }
 

@@ -1,4 +1,4 @@
-import { type DataRepository, RevisionConflictError } from "../../ports/data-repository.ts";
+import { type DataRepository, RateLimitedError, RevisionConflictError } from "../../ports/data-repository.ts";
 import type { DayRef } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
@@ -49,7 +49,9 @@ export function parseSnapshot(content: string | undefined): DaySnapshot | undefi
  * previous one. Each write is a compare-and-swap over the last revision known; on a conflict the
  * file is read again and the batch merged again, and three conflicts in a row fail the batch with
  * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
- * promise settles only once its contribution is in the repository.
+ * promise settles once its contribution is in the repository, or, while the repository's host
+ * has asked for a pause (a rate limit), at once with status `delayed`: the contribution stays
+ * queued and is written when the pause ends, never dropped.
  * @example const outcome = await committer.submit({ ref, reads, published });
  */
 export class FileCommitter {
@@ -58,6 +60,9 @@ export class FileCommitter {
   #lastWriteStart = Number.NEGATIVE_INFINITY;
   #known?: { revision: string | null; snapshot?: DaySnapshot };
   #timer?: NodeJS.Timeout;
+  /** Until when (monotonic time) the host asked for a pause, and that time on the clock. */
+  #pausedUntil = Number.NEGATIVE_INFINITY;
+  #retryAt = 0;
 
   constructor(
     readonly path: string,
@@ -67,8 +72,15 @@ export class FileCommitter {
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ contribution, resolve, reject });
+      if (this.#paused()) resolve(this.#delayed());
       this.#schedule();
     });
+  }
+
+  /** While a rate limit holds the file's commits back: when they are tried again, and how many wait. */
+  get delay(): { path: string; retryAt: string; waiting: number } | undefined {
+    if (!this.#paused()) return undefined;
+    return { path: this.path, retryAt: new Date(this.#retryAt).toISOString(), waiting: this.#pending.length };
   }
 
   /** Tells the committer the file as read elsewhere, so its next write may skip a read. */
@@ -85,9 +97,19 @@ export class FileCommitter {
     }
   }
 
+  #paused(): boolean {
+    return performance.now() < this.#pausedUntil;
+  }
+
+  #delayed(): ArchiveOutcome {
+    const retryAt = new Date(this.#retryAt).toISOString();
+    return { path: this.path, status: "delayed", revision: this.#known?.revision ?? "", retryAt };
+  }
+
   #schedule(): void {
     if (this.#writing || this.#timer || this.#pending.length === 0) return;
-    const wait = this.#lastWriteStart + this.deps.minIntervalMs - performance.now();
+    const wait =
+      Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
     if (wait <= 0) {
       void this.#write();
       return;
@@ -110,6 +132,14 @@ export class FileCommitter {
         ticket.resolve({ path: this.path, status, revision: outcome.revision });
       }
     } catch (error) {
+      if (error instanceof RateLimitedError) {
+        // Kept for the write after the pause; their callers learn now that it is delayed.
+        this.#pausedUntil = performance.now() + error.waitMs;
+        this.#retryAt = this.deps.clock.now() + error.waitMs;
+        this.#pending = [...batch, ...this.#pending];
+        for (const ticket of batch) ticket.resolve(this.#delayed());
+        return;
+      }
       this.#known = undefined;
       for (const ticket of batch) ticket.reject(error);
     } finally {

@@ -58,6 +58,7 @@ export function createSyncService(ctx: AppContext): SyncService {
   ctx.spreadsheets = counter.wrap(ctx.spreadsheets);
   ctx.diagnostics.set("sheets", () => counter.report());
   const publisher = new Publisher(ctx);
+  ctx.diagnostics.set("repository", () => ({ delayedCommits: publisher.delays() }));
   const flight = new TrailingFlight<string, Ask, Run>();
   const published = new WeakMap<FacilityRead, Promise<Publication>>();
   const hooked = new WeakMap<FacilityRead, Promise<void>>();

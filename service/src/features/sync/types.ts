@@ -38,10 +38,14 @@ export interface ArchiveOutcome {
   path: string;
   /**
    * `committed`: this snapshot was written in `revision`; `carried`: a later commit (`revision`)
-   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written.
+   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written;
+   * `delayed`: the repository's host asked for a pause (a rate limit), so the snapshot waits in
+   * this instance and is committed at `retryAt`; `revision` is the file's last one known.
    */
-  status: "committed" | "carried" | "unchanged";
+  status: "committed" | "carried" | "unchanged" | "delayed";
   revision: string;
+  /** With `delayed`: when the commit is tried again (ISO 8601). */
+  retryAt?: string;
 }
 
 /** The live push's outcome: `pushed` false with `error` when the relay failed or live push is off. */

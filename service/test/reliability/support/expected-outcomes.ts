@@ -14,8 +14,10 @@ const SYNCS = new Set(["day sync", "facility sync", "facility sync (frozen)"]);
  *   failure is 502 `upstream_failure`, except a 404 (no such workbook), which the Spreadsheets
  *   contract makes `not_found` outside the sync (the sync reports every facility failed: 502).
  * - GitHub: the registry keeps serving the last good copy, so reads go on; a failed snapshot
- *   commit is 502; a registry edit that cannot read the file is 502, or 503 `config_unavailable`
- *   when the file is missing; the score is saved and its publish failure reported in `published`.
+ *   commit is 502, but a 429 is a rate limit (a minute when no header says how long): the commit
+ *   waits for it and the sync answers 200 with the archive `delayed`; a registry edit that cannot
+ *   read the file is 502, or 503 `config_unavailable` when the file is missing; the score is saved
+ *   and its publish failure reported in `published`.
  * - Relay: never changes the answer; the snapshot goes to the repository alone.
  */
 export function expectedOutcomes(upstream: Upstream, fault: Fault, route: FaultRoute): Outcome[] {
@@ -26,7 +28,7 @@ export function expectedOutcomes(upstream: Upstream, fault: Fault, route: FaultR
     if (fault === "404" && !SYNCS.has(route.name)) return [{ status: 404, code: "not_found" }];
     return [upstreamFailure];
   }
-  if (SYNCS.has(route.name)) return fault === "429 once" ? [ok(route)] : [upstreamFailure];
+  if (SYNCS.has(route.name)) return fault.startsWith("429") ? [ok(route)] : [upstreamFailure];
   if (REGISTRY_EDITS.has(route.name)) {
     if (fault === "404") return [{ status: 503, code: "config_unavailable" }];
     // One 429 lands on the cached registry's read or on the edit's own read, depending on order.

@@ -115,6 +115,8 @@ function noteOf(status: number, body: Record<string, any>): string {
   const parts: string[] = [];
   const live = body.live as { pushed?: boolean } | undefined;
   if (live) parts.push(live.pushed ? "pushed live" : "repository only");
+  if ((body.archive as { status?: string } | undefined)?.status === "delayed")
+    parts.push("commit delayed by the rate limit");
   const stale = (body.facilities as Array<{ name: string; status: string }> | undefined)?.filter(
     (f) => f.status === "stale",
   );
