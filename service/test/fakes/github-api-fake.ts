@@ -180,14 +180,18 @@ export async function startGitHubApiFake(options: {
   }
 
   const server = await listen(handle, () => plan.stop());
-  return {
+  const fake: GitHubApiFake = {
     ...server,
     setFile(path, content, branch = defaultBranch) {
       if (!branches.has(branch)) branches.set(branch, new Map());
       branches.get(branch)?.set(path, Buffer.from(content));
     },
     file: (path, branch = defaultBranch) => branches.get(branch)?.get(path),
-    failNext: ({ status, ...scope }) => plan.add("status", scope, status),
+    // GitHub answers a 429 with Retry-After (its secondary rate limit); a second here.
+    failNext: ({ status, ...scope }) =>
+      status === 429
+        ? fake.rateLimitNext({ retryAfterSeconds: 1, status, ...scope })
+        : plan.add("status", scope, status),
     hangNext: (scope) => plan.add("hang", scope),
     resetNext: (scope) => plan.add("reset", scope),
     malformedNext: (scope) => plan.add("malformed", scope),
@@ -217,4 +221,5 @@ export async function startGitHubApiFake(options: {
     count: (pathPart) => plan.count(pathPart),
     resetLog: () => plan.clear(),
   };
+  return fake;
 }

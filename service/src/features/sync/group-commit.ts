@@ -63,6 +63,8 @@ export class FileCommitter {
   /** Until when (monotonic time) the host asked for a pause, and that time on the clock. */
   #pausedUntil = Number.NEGATIVE_INFINITY;
   #retryAt = 0;
+  /** Contributions a pause held back and no write has taken in yet. */
+  #held = 0;
 
   constructor(
     readonly path: string,
@@ -72,15 +74,18 @@ export class FileCommitter {
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ contribution, resolve, reject });
-      if (this.#paused()) resolve(this.#delayed());
+      if (this.#paused()) {
+        this.#held++;
+        resolve(this.#delayed());
+      }
       this.#schedule();
     });
   }
 
   /** While a rate limit holds the file's commits back: when they are tried again, and how many wait. */
   get delay(): { path: string; retryAt: string; waiting: number } | undefined {
-    if (!this.#paused()) return undefined;
-    return { path: this.path, retryAt: new Date(this.#retryAt).toISOString(), waiting: this.#pending.length };
+    if (this.#held === 0) return undefined;
+    return { path: this.path, retryAt: new Date(this.#retryAt).toISOString(), waiting: this.#held };
   }
 
   /** Tells the committer the file as read elsewhere, so its next write may skip a read. */
@@ -118,6 +123,8 @@ export class FileCommitter {
       this.#timer = undefined;
       void this.#write();
     }, wait);
+    // The listening server keeps the process alive; on close, flushNow writes at once instead.
+    this.#timer.unref();
   }
 
   async #write(): Promise<void> {
@@ -126,6 +133,7 @@ export class FileCommitter {
     this.#pending = [];
     try {
       const outcome = await this.#commit(batch.map((t) => t.contribution));
+      this.#held = Math.max(0, this.#held - batch.length);
       for (const ticket of batch) {
         const same = samePublication(ticket.contribution.published, outcome.snapshot);
         const status = outcome.written ? (same ? "committed" : "carried") : "unchanged";
@@ -137,9 +145,11 @@ export class FileCommitter {
         this.#pausedUntil = performance.now() + error.waitMs;
         this.#retryAt = this.deps.clock.now() + error.waitMs;
         this.#pending = [...batch, ...this.#pending];
+        this.#held = this.#pending.length;
         for (const ticket of batch) ticket.resolve(this.#delayed());
         return;
       }
+      this.#held = Math.max(0, this.#held - batch.length);
       this.#known = undefined;
       for (const ticket of batch) ticket.reject(error);
     } finally {

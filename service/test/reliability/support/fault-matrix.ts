@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import type { TestApp } from "../../support/app.ts";
 import { SYNC_SECRET } from "../../support/app.ts";
 import { errorShapeProblems } from "./body-shape.ts";
 import { facilityWorkbook } from "./facility-workbooks.ts";
@@ -78,6 +79,9 @@ export async function playFault(
     const res = await t.client.request(route.method, route.path, { headers, body: route.body });
     const ms = Math.round(performance.now() - started);
     clearFaults(up);
+    // A commit a rate limit delayed is written after the pause (Retry-After: 1 s): wait for it,
+    // then check it was not dropped.
+    if (/"status":"delayed"/.test(res.text)) await delayedCommitsWritten(t);
     const problems: string[] = [];
     if (res.status >= 400)
       problems.push(...errorShapeProblems(res, { frozen: route.frozen ?? false, path: route.path }));
@@ -108,6 +112,12 @@ export async function playFault(
     clearFaults(up);
     await t.close();
   }
+}
+
+async function delayedCommitsWritten(t: TestApp): Promise<void> {
+  const waiting = () =>
+    (t.ctx.diagnostics.get("repository")?.() as { delayedCommits: unknown[] }).delayedCommits.length;
+  for (let tries = 0; waiting() > 0 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
 }
 
 function noteOf(status: number, body: Record<string, any>): string {
