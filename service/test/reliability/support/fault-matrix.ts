@@ -115,8 +115,8 @@ export async function playFault(
 }
 
 async function delayedCommitsWritten(t: TestApp): Promise<void> {
-  const waiting = () =>
-    (t.ctx.diagnostics.get("repository")?.() as { delayedCommits: unknown[] }).delayedCommits.length;
+  const report = t.ctx.diagnostics.get("repository") as () => { delayedCommits: unknown[] };
+  const waiting = () => report().delayedCommits.length;
   for (let tries = 0; waiting() > 0 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
 }
 
