@@ -3,7 +3,13 @@ import type { TestApp } from "../../support/app.ts";
 import { SYNC_SECRET } from "../../support/app.ts";
 import { errorShapeProblems } from "./body-shape.ts";
 import { facilityWorkbook } from "./facility-workbooks.ts";
-import { type Fault, type FaultRoute, UPSTREAM_MARKERS, type Upstream } from "./fault-routes.ts";
+import {
+  type Fault,
+  type FaultRoute,
+  GITHUB_RATE_LIMIT,
+  UPSTREAM_MARKERS,
+  type Upstream,
+} from "./fault-routes.ts";
 import { holdings, lostOrHalfWritten } from "./nothing-lost.ts";
 import { RELAY_MARKER } from "./relay-double.ts";
 import { startOverUpstreams, type Upstreams } from "./upstreams.ts";
@@ -26,12 +32,22 @@ const ALWAYS = 99;
 
 /** Queues `fault` on `upstream` for the rest of the request (or once / twice for the 429 rows). */
 export function inject(up: Upstreams, upstream: Upstream, fault: Fault): void {
+  if (fault === GITHUB_RATE_LIMIT) {
+    up.github.rateLimitNext({ resetInSeconds: 1, times: ALWAYS });
+    return;
+  }
   const status = /^\d{3}/.exec(fault) ? Number(fault.slice(0, 3)) : undefined;
   // "429 twice": every attempt is refused, so each call sees its first try and its one retry answered 429.
-  const times = fault === "429 once" ? 1 : ALWAYS;
+  const times = fault.endsWith(" once") ? 1 : ALWAYS;
   const kind = (
-    { hang: "hang", reset: "reset", "malformed JSON": "malformed", "slow body": "slow-body" } as const
-  )[fault as "hang" | "reset" | "malformed JSON" | "slow body"];
+    {
+      hang: "hang",
+      reset: "reset",
+      "reset once": "reset",
+      "malformed JSON": "malformed",
+      "slow body": "slow-body",
+    } as const
+  )[fault as "hang" | "reset" | "reset once" | "malformed JSON" | "slow body"];
   if (upstream === "sheets") {
     if (status) up.sheets.failNext({ status: status as 403, times });
     else if (kind === "hang") up.sheets.hangNext({ times });
