@@ -8,9 +8,8 @@ import { listTabProperties } from "./tab-directory.ts";
 import { createTabWrites, quoteTab } from "./tab-writes.ts";
 
 export { defaultSheetsCredentials, type SheetsCredentials } from "./credentials.ts";
-export { BACKOFF_BASE_MS, MAX_TRIES, RETRY_DELAY_MS } from "./retry-policy.ts";
+export { MAX_TRIES, RETRY_DELAY_MS } from "./retry-policy.ts";
 export { SheetsAccessError } from "./sheets-access-error.ts";
-export { quoteTab } from "./tab-writes.ts";
 
 export interface GoogleSheetsOptions {
   /** Sheets API root, such as `https://sheets.googleapis.com`. */

@@ -36,11 +36,13 @@ export interface FacilityReadTabs {
 /** The tabs through the link-shared CSV export, as rows; the sync publishes them as `sheets` does. */
 async function exportedTabs(spreadsheets: Spreadsheets, sheetId: string, names: readonly string[]) {
   const exported = await spreadsheets.exportCsv(sheetId, names);
-  return new Map(names.map((tab) => [tab, mapDefined(exported.get(tab), parseCsv)]));
+  return new Map(
+    names.map((tab) => {
+      const csv = exported.get(tab);
+      return [tab, csv === undefined ? undefined : parseCsv(csv)];
+    }),
+  );
 }
-
-const mapDefined = <T, U>(value: T | undefined, f: (value: T) => U) =>
-  value === undefined ? undefined : f(value);
 
 /**
  * Reads one facility's workbook in one round trip: with `sheets`, every tab in one `readTabs`
