@@ -150,10 +150,10 @@ function noteOf(status: number, body: Record<string, any>): string {
     (f) => f.status === "stale",
   );
   if (stale?.length) parts.push(`stale kept: ${stale.map((f) => f.name).join(", ")}`);
-  const published = body.published as { code?: string; facility?: string } | undefined;
-  if (published)
-    parts.push(
-      published.code ? `score saved; publish failed: ${published.code}` : "score saved and published",
-    );
+  const published = body.published as { code?: string; archive?: { status?: string } } | undefined;
+  if (published?.code) parts.push(`score saved; publish failed: ${published.code}`);
+  else if (published?.archive?.status === "delayed")
+    parts.push("score saved and pushed; commit delayed by the rate limit");
+  else if (published) parts.push("score saved and published");
   return parts.join("; ");
 }
