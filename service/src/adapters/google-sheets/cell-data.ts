@@ -11,7 +11,7 @@ interface ExtendedValue {
 }
 
 /** One cell of `GridData`, with the members this adapter asks for. */
-export interface CellData {
+interface CellData {
   userEnteredValue?: ExtendedValue;
   effectiveValue?: ExtendedValue;
 }

@@ -30,7 +30,7 @@ export interface RetryPolicy {
   random?: () => number;
 }
 
-export const busy = () =>
+const busy = () =>
   new AppError("service_busy", "the spreadsheet service is busy; try again in a minute");
 
 /**
