@@ -30,8 +30,7 @@ export interface RetryPolicy {
   random?: () => number;
 }
 
-const busy = () =>
-  new AppError("service_busy", "the spreadsheet service is busy; try again in a minute");
+const busy = () => new AppError("service_busy", "the spreadsheet service is busy; try again in a minute");
 
 /**
  * Sends one call with the retry rules of the spreadsheet service: a 429 is tried once more after
