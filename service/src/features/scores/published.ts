@@ -18,7 +18,12 @@ export type Published =
 export const PublishedSchema = Type.Union([
   Type.Object({
     facility: Type.Union([Type.Literal("ok"), Type.Literal("stale"), Type.Literal("skipped")]),
-    archive: Type.Object({ path: Type.String(), status: Type.String(), revision: Type.String() }),
+    archive: Type.Object({
+      path: Type.String(),
+      status: Type.String(),
+      revision: Type.String(),
+      retryAt: Type.Optional(Type.String()),
+    }),
     live: Type.Object({
       pushed: Type.Boolean(),
       clients: Type.Optional(Type.Integer()),

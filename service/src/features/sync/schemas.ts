@@ -78,8 +78,14 @@ export const SyncReportSchema = Type.Object(
     ),
     archive: Type.Object({
       path: Type.String(),
-      status: Type.Union([Type.Literal("committed"), Type.Literal("carried"), Type.Literal("unchanged")]),
+      status: Type.Union([
+        Type.Literal("committed"),
+        Type.Literal("carried"),
+        Type.Literal("unchanged"),
+        Type.Literal("delayed"),
+      ]),
       revision: Type.String(),
+      retryAt: Type.Optional(Type.String({ description: "with delayed: when the commit is tried again" })),
     }),
     durationMs: Type.Integer({ minimum: 0 }),
     snapshot: Type.Object(DaySnapshotSchema.properties, { additionalProperties: false }),
