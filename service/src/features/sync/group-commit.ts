@@ -49,8 +49,8 @@ export function parseSnapshot(content: string | undefined): DaySnapshot | undefi
  * file is read again and the batch merged again; the third conflict in a row fails the batch with
  * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
  * promise settles once its contribution is in the repository, or, while the repository's host
- * has asked for a pause (a rate limit), at once with status `delayed`: the contribution stays
- * queued and is written when the pause ends, never dropped.
+ * has asked for a pause (a rate limit), at once as `carried` with `retryAt`: the contribution
+ * stays queued and is written when the pause ends, never dropped.
  * @example const outcome = await committer.submit({ ref, reads, published });
  */
 export class FileCommitter {
@@ -110,7 +110,7 @@ export class FileCommitter {
 
   #delayed(): ArchiveOutcome {
     const retryAt = new Date(this.#retryAt).toISOString();
-    return { path: this.path, status: "delayed", revision: this.#known?.revision ?? "", retryAt };
+    return { path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt };
   }
 
   #schedule(): void {

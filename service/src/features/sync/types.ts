@@ -39,13 +39,15 @@ export interface ArchiveOutcome {
   path: string;
   /**
    * `committed`: this snapshot was written in `revision`; `carried`: a later commit (`revision`)
-   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written;
-   * `delayed`: the repository's host asked for a pause (a rate limit), so the snapshot waits in
-   * this instance and is committed at `retryAt`; `revision` is the file's last one known.
+   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written. While the
+   * repository's host asks for a pause (a rate limit) the status is `carried` with `retryAt`: the
+   * snapshot waits in this instance for the commit that will hold it, and `revision` is the file's
+   * last one known. (The released 3.0 status values stay the only ones: a new value would change
+   * the member's type, which Versioning calls breaking; `retryAt` is an added member.)
    */
-  status: "committed" | "carried" | "unchanged" | "delayed";
+  status: "committed" | "carried" | "unchanged";
   revision: string;
-  /** With `delayed`: when the commit is tried again (ISO 8601). */
+  /** Only while a rate limit holds the commit back: when it is tried again (ISO 8601). */
   retryAt?: string;
 }
 

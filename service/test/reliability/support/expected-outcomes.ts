@@ -22,7 +22,7 @@ const SYNCS = new Set(["day sync", "facility sync", "facility sync (frozen)"]);
  *   `not_found` outside the sync (the sync reports every facility failed: 502).
  * - GitHub: the registry keeps serving the last good copy, so reads go on; a failed snapshot
  *   commit is 502, but a 429 is a rate limit (a minute when no header says how long): the commit
- *   waits for it and the sync answers 200 with the archive `delayed`; a registry edit that cannot
+ *   waits for it and the sync answers 200 with the archive's `retryAt`; a registry edit that cannot
  *   read the file is 502, or 503 `config_unavailable` when the file is missing; the score is saved
  *   and its publish failure reported in `published`.
  * - Relay: never changes the answer; the snapshot goes to the repository alone.

@@ -101,7 +101,8 @@ export async function playFault(
     clearFaults(up);
     // A commit a rate limit delayed is written after the pause (Retry-After: 1 s): wait for it,
     // then check it was not dropped.
-    if (/"status":"delayed"/.test(res.text)) await delayedCommitsWritten(t);
+    const delayed = t.services.sync.delayedCommits().length > 0;
+    if (delayed) await delayedCommitsWritten(t);
     const problems: string[] = [];
     if (res.status >= 400)
       problems.push(...errorShapeProblems(res, { frozen: route.frozen ?? false, path: route.path }));
@@ -117,7 +118,7 @@ export async function playFault(
     } catch {
       // the shape check above reports it
     }
-    const note = noteOf(res.status, body);
+    const note = noteOf(res.status, body, delayed);
     return {
       upstream,
       fault,
@@ -139,12 +140,12 @@ async function delayedCommitsWritten(t: TestApp): Promise<void> {
   for (let tries = 0; waiting() > 0 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
 }
 
-function noteOf(status: number, body: Record<string, any>): string {
+function noteOf(status: number, body: Record<string, any>, delayed: boolean): string {
   if (status >= 400) return String(body.detail ?? body.error ?? "").slice(0, 120);
   const parts: string[] = [];
   const live = body.live as { pushed?: boolean } | undefined;
   if (live) parts.push(live.pushed ? "pushed live" : "repository only");
-  if ((body.archive as { status?: string } | undefined)?.status === "delayed")
+  if ((body.archive as { retryAt?: string } | undefined)?.retryAt !== undefined)
     parts.push("commit delayed by the rate limit");
   const stale = (body.facilities as Array<{ name: string; status: string }> | undefined)?.filter(
     (f) => f.status === "stale",
@@ -152,8 +153,7 @@ function noteOf(status: number, body: Record<string, any>): string {
   if (stale?.length) parts.push(`stale kept: ${stale.map((f) => f.name).join(", ")}`);
   const published = body.published as { code?: string; archive?: { status?: string } } | undefined;
   if (published?.code) parts.push(`score saved; publish failed: ${published.code}`);
-  else if (published?.archive?.status === "delayed")
-    parts.push("score saved and pushed; commit delayed by the rate limit");
+  else if (published && delayed) parts.push("score saved and pushed; commit delayed by the rate limit");
   else if (published) parts.push("score saved and published");
   return parts.join("; ");
 }

@@ -960,10 +960,10 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
-                            /** @description with delayed: when the commit is tried again */
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
                             retryAt?: string;
                             revision: string;
-                            status: "committed" | "carried" | "unchanged" | "delayed";
+                            status: "committed" | "carried" | "unchanged";
                         };
                         day: string;
                         durationMs: number;
@@ -2031,7 +2031,6 @@ export interface operations {
                         published: {
                             archive: {
                                 path: string;
-                                retryAt?: string;
                                 revision: string;
                                 status: string;
                             };
@@ -2994,7 +2993,6 @@ export interface operations {
                         published: {
                             archive: {
                                 path: string;
-                                retryAt?: string;
                                 revision: string;
                                 status: string;
                             };
@@ -3743,10 +3741,10 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
-                            /** @description with delayed: when the commit is tried again */
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
                             retryAt?: string;
                             revision: string;
-                            status: "committed" | "carried" | "unchanged" | "delayed";
+                            status: "committed" | "carried" | "unchanged";
                         };
                         day: string;
                         durationMs: number;
@@ -4246,10 +4244,10 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
-                            /** @description with delayed: when the commit is tried again */
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
                             retryAt?: string;
                             revision: string;
-                            status: "committed" | "carried" | "unchanged" | "delayed";
+                            status: "committed" | "carried" | "unchanged";
                         };
                         day: string;
                         durationMs: number;
