@@ -8,13 +8,14 @@ import { createGitHubContents } from "./index.ts";
 
 describe("GitHub contents adapter: how it uses the API", () => {
   let fake: GitHubApiFake;
-  const repository = () =>
+  const repository = (timeoutMs = 10_000) =>
     createGitHubContents({
       repo: "acme/data",
       branch: "live",
       token: "secret-token",
       apiUrl: fake.url,
-      timeoutMs: 300,
+      // Generous, so a busy machine does not time out the tests that are not about timeouts.
+      timeoutMs,
     });
 
   before(async () => {
@@ -65,7 +66,7 @@ describe("GitHub contents adapter: how it uses the API", () => {
 
   test("an API that does not answer within the timeout is upstream_failure", async () => {
     fake.hangNext();
-    const error = await repository()
+    const error = await repository(300)
       .read("config/events.json")
       .catch((e: unknown) => e);
     assert.ok(error instanceof AppError);
