@@ -994,6 +994,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };
@@ -3775,6 +3777,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };
@@ -4593,6 +4597,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };
