@@ -6,7 +6,7 @@ import { LinkListSchema, LinkParams, RevocationSchema } from "./schemas.ts";
 /**
  * The links of a day (operator only): `GET /v3/days/{day}/links` lists the desk and scorer links
  * issued for it, with their labels, expiry, last use and revocation; `PUT
- * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent). No frozen twins: new in 3.2.
+ * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent). No frozen twins: new routes, a minor version.
  */
 export function linkRoutes(links: LinkBook): RouteDefinition[] {
   return [
