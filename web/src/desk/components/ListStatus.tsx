@@ -1,4 +1,5 @@
 import { manilaTime } from "../../lib/manila-time.ts";
+import "../../lib/ui/live-status.css";
 import { live, online, readAt, reading, readProblem, refresh } from "../people.ts";
 
 /**
