@@ -1,13 +1,15 @@
 # The service image (the relay deploys with wrangler, not from here). Cloud Run settings: docs/deployment.md.
 # Checked without Docker by service/test/e2e/dockerfile.test.ts, which runs these same steps.
-FROM node:20.20-bookworm-slim
+# Node 24, the current LTS: it runs the TypeScript sources itself (type stripping), so the image
+# needs no build step and no loader; service/tsconfig.json keeps the code erasable-syntax-only.
+FROM node:24.21-bookworm-slim
 
 ENV NODE_ENV=production \
     PORT=8080
 WORKDIR /app
 
 # Dependencies first (cached while only source changes): the service workspace's runtime
-# dependencies alone, tsx included (it runs the TypeScript entry), at the lockfile's versions.
+# dependencies alone, at the lockfile's versions.
 # `npm install --no-save` rather than `npm ci`: the lockfile lacks other platforms' optional
 # packages (npm/cli#8805), which `npm ci` refuses; switch back once it records them.
 COPY package.json package-lock.json ./
@@ -23,5 +25,5 @@ USER node
 WORKDIR /app/service
 EXPOSE 8080
 STOPSIGNAL SIGTERM
-# Cleartext HTTP/2 (h2c) on $PORT, exactly `npm run serve`.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# Cleartext HTTP/2 (h2c) on $PORT: the entry of `npm run serve`, without the tsx loader.
+CMD ["node", "src/main.ts"]

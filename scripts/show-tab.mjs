@@ -14,17 +14,19 @@ if (!sheetId || !tab) {
   process.stderr.write("usage: node scripts/show-tab.mjs <sheetId> <tab> [--dir local/workbooks]\n");
   process.exit(2);
 }
+// A reader that stops early (`| head`) closes the pipe: that is the end of the output, not an error.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(0);
+});
 register();
 const { createXlsxWorkbooks } = await import("../service/src/adapters/xlsx-workbooks/index.ts");
+const { toCsv } = await import("../service/src/shared/csv.ts");
 const workbooks = createXlsxWorkbooks({ dir: resolve(flags.dir) });
 try {
   const rows = (await workbooks.readTabs(sheetId, [tab], "formatted")).get(tab);
   if (rows === undefined) throw new Error(`no tab ${tab} in ${sheetId}`);
-  const cell = (value) => {
-    const text = value === null || value === undefined ? "" : String(value);
-    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  for (const row of rows) process.stdout.write(`${row.map(cell).join(",")}\n`);
+  process.stdout.write(toCsv(rows));
 } catch (error) {
   process.stderr.write(`show-tab: ${error.message}\n`);
   process.exitCode = 1;

@@ -65,10 +65,11 @@ export function connect(url: string, path: string, origin?: string): Promise<Soc
 /** An upgrade the relay answered with an HTTP error instead of 101. */
 export class RefusedUpgrade extends Error {
   override readonly name = "RefusedUpgrade";
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string) {
     super(`upgrade refused with ${status}: ${body}`);
+    this.status = status;
+    this.body = body;
   }
 }

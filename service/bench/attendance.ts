@@ -6,8 +6,8 @@
  * Run: node --import tsx service/bench/attendance.ts
  */
 import { performance } from "node:perf_hooks";
-import { BACKENDS } from "../test/attendance/backends.ts";
 import { HEADER, markPath, PEOPLE, startAttendanceApp } from "../test/attendance/harness.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS } from "../test/support/backends.ts";
 
 const PEOPLE_COUNT = 600;
 const WARMUP = 200;

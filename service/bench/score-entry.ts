@@ -11,9 +11,9 @@ import { performance } from "node:perf_hooks";
 import { connect, startRelay } from "../../relay/test/helpers.ts";
 import { createRelayClient } from "../src/adapters/relay-client/index.ts";
 import { systemClock } from "../src/shared/clock.ts";
-import { sheetsFakeBackend } from "../test/scores/backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath } from "../test/scores/schedule-fixture.ts";
 import { startTestApp } from "../test/support/app.ts";
+import { SPREADSHEET_BACKENDS } from "../test/support/backends.ts";
 import { sampleRegistry } from "../test/support/registry-fixture.ts";
 
 const LATENCY_MS = 150;
@@ -28,7 +28,7 @@ const median = (values: number[]) => {
 const scoreLine = (a: number, b: number) => `Hall A,1,C1,MS_1,MS_2,${a},${b}`;
 
 const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
-const backend = await sheetsFakeBackend();
+const backend = await (SPREADSHEET_BACKENDS[1] as (typeof SPREADSHEET_BACKENDS)[number]).start();
 const silent = { warn: () => undefined };
 const liveRelay = createRelayClient({
   baseUrl: relay.url,
@@ -81,7 +81,7 @@ try {
     scoreTimes.push(performance.now() - started);
 
     // The unavoidable round trips, one after another, through the same adapters and relay.
-    const { spreadsheets } = t.ctx;
+    const { spreadsheets } = t.services;
     started = performance.now();
     await spreadsheets.readTabs(HALL_A, ["SCHEDULE"], "formula");
     await spreadsheets.writeCellsWithNotes(HALL_A, [

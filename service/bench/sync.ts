@@ -11,7 +11,7 @@ import { connect, startRelay } from "../../relay/test/helpers.ts";
 import { createGitHubContents } from "../src/adapters/github-contents/index.ts";
 import { createGoogleSheets } from "../src/adapters/google-sheets/index.ts";
 import { createRelayClient } from "../src/adapters/relay-client/index.ts";
-import { buildApp, contextOf } from "../src/app.ts";
+import { buildApp, servicesOf } from "../src/app.ts";
 import { parseEnvironment } from "../src/config/environment.ts";
 import type { DataRepository, StoredFile } from "../src/ports/data-repository.ts";
 import type { Spreadsheets } from "../src/ports/spreadsheet.ts";
@@ -89,7 +89,7 @@ async function liveLatency() {
     createGitHubContents({ repo: "acme/data", branch: "main", token: "g", apiUrl: github.url }),
   );
   const app = await buildApp({ config, spreadsheets, repository, liveRelay });
-  contextOf(app).afterFacilitySync.length = 0;
+  servicesOf(app).afterFacilitySync.length = 0;
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const client = h2c(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`);
@@ -165,9 +165,9 @@ async function cpuPerSync() {
   const { config } = parseEnvironment({ ARCHIVE_MIN_INTERVAL_MS: "0" });
   if (!config) throw new Error("config");
   const app = await buildApp({ config, spreadsheets, repository });
-  const ctx = contextOf(app);
-  ctx.afterFacilitySync.length = 0;
-  const sync = ctx.sync!;
+  const services = servicesOf(app);
+  services.afterFacilitySync.length = 0;
+  const { sync } = services;
   const day = await sync.syncDay("open-sat");
   const N = 200;
   for (let i = 0; i < 20; i++) {

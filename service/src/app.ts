@@ -7,24 +7,23 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import type { AppContext } from "./app-context.ts";
-import { createAuthenticator } from "./auth/guard.ts";
 import { sessionRoutes } from "./auth/session-routes.ts";
-import { SignInThrottle } from "./auth/sign-in-throttle.ts";
-import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
-import { FEATURE_ROUTES } from "./features/index.ts";
-import { createSyncService } from "./features/sync/index.ts";
-import { installErrorHandler, sendError } from "./http/error-handler.ts";
+import { attendanceRoutes } from "./features/attendance/index.ts";
+import { scoresRoutes } from "./features/scores/index.ts";
+import { scoresheetRoutes } from "./features/scoresheets/index.ts";
+import { syncRoutes, visibilityRoutes } from "./features/sync/index.ts";
+import { installErrorHandler, rootOf, sendError, surfaceOf } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
 import { registerMethodNotAllowed, registerRoutes } from "./http/register-routes.ts";
+import { lazyChildLogger, RequestLog } from "./http/request-log.ts";
 import type { RouteDefinition } from "./http/route.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
 import { diagnosticsRoutes } from "./registry/diagnostics-routes.ts";
-import { RegistryStore } from "./registry/store.ts";
+import { createServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { AppError } from "./shared/errors.ts";
 
@@ -52,6 +51,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http2: true,
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
+    // One line per request, and a request's logger made only when it logs (`http/request-log.ts`).
+    logController: new RequestLog(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
@@ -63,35 +65,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         error.code === "FST_ERR_MAX_PARAM_LENGTH"
           ? new AppError("not_found", "no such path: a path segment is too long")
           : new AppError("bad_request", "the request path is not a valid URL"),
+        surfaceOf(request, frozenRoots),
       ),
   } as never) as unknown as FastifyInstance;
 
-  const clock = deps.clock ?? systemClock;
-  const signer = createTokenSigner(deps.config.auth.tokenSecret);
-  const ctx: AppContext = {
-    config: deps.config,
-    clock,
-    logger: app.log,
-    spreadsheets: deps.spreadsheets,
-    repository: deps.repository,
-    liveRelay: deps.liveRelay,
-    registry: new RegistryStore({
-      repository: deps.repository,
-      ttlMs: deps.config.registryTtlMs,
-      clock,
-      logger: app.log,
-    }),
-    signer,
-    authenticate: createAuthenticator({ signer, syncSecret: deps.config.auth.syncSharedSecret, clock }),
-    signInThrottle: new SignInThrottle(),
-    afterFacilitySync: [],
-    diagnostics: new Map(),
-    onClose: [],
-  };
-
-  ctx.sync = createSyncService(ctx);
-
-  installErrorHandler(app);
+  const services = createServices(
+    deps.config,
+    { spreadsheets: deps.spreadsheets, repository: deps.repository, liveRelay: deps.liveRelay },
+    { clock: deps.clock ?? systemClock, logger: app.log },
+  );
+  const routes = routesOf(services, () => app.swagger());
+  const frozenRoots = new Set(routes.filter((route) => route.frozen).map((route) => rootOf(route.url)));
+  installErrorHandler(app, frozenRoots);
+  app.decorateReply("failure", null);
   // Declared up front so that every request object keeps one shape when a route's preValidation
   // sets it (Fastify's advice for request decorations); adding it later costs on every request.
   app.decorateRequest("principal", null);
@@ -118,17 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions());
 
-  const routes = [
-    ...healthRoutes(ctx, () => app),
-    ...sessionRoutes(ctx),
-    ...diagnosticsRoutes(ctx),
-    ...FEATURE_ROUTES.flatMap((feature) => feature(ctx)),
-  ];
   const takesForm = (route: RouteDefinition) => route.consumes?.includes(FORM_DATA) === true;
   registerRoutes(
     app,
     routes.filter((route) => !takesForm(route)),
-    ctx.authenticate,
+    services.authenticate,
   );
   // The multipart plugin hooks every request of its scope (three hooks, two of them async), so
   // only the routes that take a form are in that scope; the others, `/ping` among them, skip it.
@@ -136,17 +116,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await forms.register(multipart, {
       limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
     });
-    registerRoutes(forms, routes.filter(takesForm), ctx.authenticate);
+    registerRoutes(forms, routes.filter(takesForm), services.authenticate);
   });
   registerMethodNotAllowed(app, routes);
-  app.addHook("onClose", async () => {
-    for (const close of ctx.onClose) await close();
-  });
-  app.decorate("context", ctx);
+  app.addHook("onClose", () => services.close());
+  app.decorate("services", services);
   return app;
 }
 
-/** The context of an app made by `buildApp` (for tests and the composition root). */
-export function contextOf(app: FastifyInstance): AppContext {
-  return (app as unknown as { context: AppContext }).context;
+/** Every route declaration: health, sign-in, diagnostics, then each feature's `/v3` routes and frozen twins. */
+function routesOf(services: Services, openApi: () => unknown): RouteDefinition[] {
+  return [
+    ...healthRoutes(services.registry, openApi),
+    ...sessionRoutes(services.sessions),
+    ...diagnosticsRoutes(services.diagnostics),
+    ...scoresheetRoutes(services.scoresheets),
+    ...syncRoutes(services.sync),
+    ...visibilityRoutes(services.visibility),
+    ...scoresRoutes(services.scores),
+    ...attendanceRoutes(services.attendance),
+  ];
+}
+
+/** The services of an app made by `buildApp` (for tests and benchmarks). */
+export function servicesOf(app: FastifyInstance): Services {
+  return (app as unknown as { services: Services }).services;
 }

@@ -1,10 +1,10 @@
 // The composition root: environment → typed config → adapters → app → h2c listener.
 // `npm run serve` runs this file; so does the Dockerfile.
-import pino from "pino";
 import { createAdapters } from "./adapters/index.ts";
 import { createRelayClient } from "./adapters/relay-client/index.ts";
 import { buildApp } from "./app.ts";
 import { parseEnvironment, problemsMessage, unsetWarning } from "./config/environment.ts";
+import { createLogger } from "./http/logger.ts";
 import { systemClock } from "./shared/clock.ts";
 
 const { config, problems, unset } = parseEnvironment(process.env);
@@ -15,10 +15,7 @@ if (!config) {
 const warning = unsetWarning(unset);
 if (warning) process.stderr.write(`${warning}\n`);
 
-const logger = pino({
-  level: config.logLevel,
-  redact: ["req.headers.authorization", 'req.headers["x-sync-secret"]'],
-});
+const logger = createLogger(config);
 const { spreadsheets, dataRepository } = createAdapters(config, { logger, clock: systemClock });
 const liveRelay =
   config.live.pushUrl && config.live.pushSecret

@@ -1,17 +1,21 @@
 // Starts the real service app (embedded default adapters over a temp data folder) on a free
-// loopback port, silent, and prints the port on stdout. Used by the benchmarks.
+// loopback port, logging as `npm run serve` does at the default LOG_LEVEL (to a file in the temp
+// folder, since stdout carries the port), and prints the port on stdout. Used by the benchmarks.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pino from "pino";
 import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
 import { buildApp } from "../../src/app.ts";
 import { parseEnvironment } from "../../src/config/environment.ts";
+import { createLogger } from "../../src/http/logger.ts";
 import { noSpreadsheets } from "../../test/support/app.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tops-bench-"));
-const { config } = parseEnvironment({ DATA_DIR: dataDir });
+const { config } = parseEnvironment({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL });
 const app = await buildApp({
   config: config!,
+  logger: createLogger(config!, pino.destination({ dest: join(dataDir, "service.log"), sync: true })),
   spreadsheets: noSpreadsheets,
   repository: createDataFolder(dataDir),
 });

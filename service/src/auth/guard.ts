@@ -27,12 +27,12 @@ function bearer(headers: IncomingHttpHeaders): string | undefined {
 }
 
 /**
- * Makes the check that every route runs before its handler. It fails closed: with no signer
- * (no `AUTH_TOKEN_SECRET`) no token verifies, and an unset sync secret never matches.
+ * Makes the check that every route runs before its handler. It fails closed: without
+ * `AUTH_TOKEN_SECRET` no token verifies, and an unset sync secret never matches.
  * A token of a kind the route does not accept gets the same 401 as no token.
  */
 export function createAuthenticator(deps: {
-  signer: TokenSigner | undefined;
+  signer: TokenSigner;
   syncSecret: string | undefined;
   clock: Clock;
 }): Authenticate {
@@ -40,7 +40,7 @@ export function createAuthenticator(deps: {
     if (accepted.includes("none")) return { kind: "none" };
     const now = deps.clock.now();
     const token = bearer(headers);
-    if (token !== undefined && deps.signer) {
+    if (token !== undefined) {
       if (accepted.includes("operator") && deps.signer.verifyOperator(token, now))
         return { kind: "operator" };
       for (const kind of ["desk", "scorer"] as const) {

@@ -1,4 +1,5 @@
 import { AppError } from "../shared/errors.ts";
+import type { Principal } from "./guard.ts";
 
 /**
  * The label texts of desk and scorer links (`issuedTo`, `note`) and the attribution label built
@@ -56,21 +57,20 @@ export function readLinkLabels(body: unknown): { issuedTo: string | null; note: 
 }
 
 /** What a link is called when it carries no `issuedTo`. */
-export type LinkKindName = "Desk link" | "Scorer link";
-
-/**
- * The attribution label of a link: `<issuedTo> (<note>)`, `<issuedTo>`, `<kind> (<note>)` or
- * `<kind>`, depending on which of the two are present (empty counts as absent).
- * @example formatLinkLabel("Scorer link", { issuedTo: "Ana", note: "Court 3" }) // "Ana (Court 3)"
- * @example formatLinkLabel("Desk link", {}) // "Desk link"
- */
-export function formatLinkLabel(
-  kind: LinkKindName,
-  label: { issuedTo?: string | null; note?: string | null },
-): string {
-  const name = label.issuedTo ? label.issuedTo : kind;
-  return label.note ? `${name} (${label.note})` : name;
-}
+const LINK_NAMES = { desk: "Desk link", scorer: "Scorer link" } as const;
 
 /** The fixed label of a signed-in operator's writes. */
 export const OPERATOR_LABEL = "Operator console";
+
+/**
+ * Who a write is attributed to (a mark's `markedBy`, a score's note): for a desk or scorer link
+ * `<issuedTo> (<note>)`, `<issuedTo>`, `<kind> (<note>)` or `<kind>`, depending on which of the two
+ * are present; the fixed operator label otherwise.
+ * @example writerLabel({ kind: "scorer", day: "open-sat", issuedTo: "Ana", note: "Court 3" }) // "Ana (Court 3)"
+ * @example writerLabel({ kind: "desk", day: "open-sat" }) // "Desk link"
+ */
+export function writerLabel(principal: Principal): string {
+  if (principal.kind !== "desk" && principal.kind !== "scorer") return OPERATOR_LABEL;
+  const name = principal.issuedTo || LINK_NAMES[principal.kind];
+  return principal.note ? `${name} (${principal.note})` : name;
+}

@@ -1,9 +1,10 @@
-import { Type } from "@sinclair/typebox";
-import type { AppContext } from "../app-context.ts";
-import type { RouteDefinition } from "../http/route.ts";
+import { type TSchema, Type } from "@sinclair/typebox";
+import type { FastifyReply } from "fastify";
+import { frozenTwin } from "../http/frozen.ts";
+import type { RouteDefinition, RouteRequest } from "../http/route.ts";
 import { defineRoute } from "../http/route.ts";
 import { AppError } from "../shared/errors.ts";
-import { verifyPassword } from "./password.ts";
+import type { Sessions } from "./sessions.ts";
 
 const Credentials = Type.Object(
   { username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
@@ -15,49 +16,38 @@ const Session = Type.Object({
 });
 
 /** Sign-in: `POST /v3/sessions` (201) and the frozen `POST /auth/login` (200). */
-export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
-  const signIn = async (ip: string, body: { username: string; password: string }) => {
-    const now = ctx.clock.now();
-    const wait = ctx.signInThrottle.retryAfterMs(ip, now);
+export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
+  const signIn = async (request: RouteRequest<typeof Credentials, TSchema, TSchema>, reply: FastifyReply) => {
+    const wait = sessions.retryAfterMs(request.ip);
     if (wait > 0) {
-      const seconds = String(Math.ceil(wait / 1000));
-      throw new AppError(
-        "rate_limited",
-        "too many failed sign-ins; try again later",
-        {},
-        { "Retry-After": seconds },
-      );
+      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
+      throw new AppError("rate_limited", "too many failed sign-ins; try again later");
     }
-    const ok = await verifyPassword(ctx.config.auth.passwordHash, body.username, body.password);
-    if (!ok || !ctx.signer) {
-      ctx.signInThrottle.recordFailure(ip, now);
-      throw new AppError("unauthorized", "wrong username or password");
-    }
-    return ctx.signer.issueOperator(ctx.clock.now(), ctx.config.auth.tokenTtlMs);
+    return sessions.signIn(request.ip, request.body);
   };
-  const common = {
+  const v3 = defineRoute({
     method: "POST",
-    auth: ["none"],
+    url: "/v3/sessions",
+    operationId: "signIn",
+    summary: "Sign in as the operator",
     tags: ["sessions"],
+    auth: ["none"],
     body: Credentials,
     bodyRequired: true,
+    response: { 201: Session },
     errors: ["unauthorized", "rate_limited"],
-  } as const;
+    handler: async (request, reply) => reply.code(201).send(await signIn(request, reply)),
+  });
   return [
-    defineRoute({
-      ...common,
-      url: "/v3/sessions",
-      summary: "Sign in as the operator",
-      response: { 201: Session },
-      handler: async (request, reply) => reply.code(201).send(await signIn(request.ip, request.body)),
-    }),
-    defineRoute({
-      ...common,
-      url: "/auth/login",
-      summary: "Sign in as the operator (frozen; answers 200)",
-      frozen: { successor: () => "/v3/sessions" },
-      response: { 200: Session },
-      handler: async (request) => signIn(request.ip, request.body),
-    }),
+    v3,
+    frozenTwin(
+      v3,
+      {
+        url: "/auth/login",
+        summary: "Sign in as the operator (frozen; answers 200)",
+        response: { 200: Session },
+      },
+      { handler: signIn },
+    ),
   ];
 }

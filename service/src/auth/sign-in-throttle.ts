@@ -6,10 +6,13 @@
 export class SignInThrottle {
   readonly #failures = new Map<string, number[]>();
 
-  constructor(
-    private readonly limit = 10,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
+  private readonly limit: number;
+  private readonly windowMs: number;
+
+  constructor(limit = 10, windowMs = 15 * 60 * 1000) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
 
   /** Milliseconds until the address may try again, or 0 when it may now. */
   retryAfterMs(address: string, now: number): number {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createTokenSigner, SCOPES } from "./tokens.ts";
 
-const signer = createTokenSigner("a-token-secret-of-some-length")!;
+const signer = createTokenSigner("a-token-secret-of-some-length");
 const now = Date.parse("2026-11-21T02:00:00Z");
 
 function tamper(token: string, change: (payload: Record<string, unknown>) => void) {
@@ -69,7 +69,7 @@ describe("token kinds", () => {
     const { token } = signer.issueOperator(now, 60_000);
     assert.equal("scope" in signer.verifyOperator(token, now)!, false);
     // Even a correctly signed operator-key token with a scope is refused.
-    const other = createTokenSigner("a-token-secret-of-some-length")!;
+    const other = createTokenSigner("a-token-secret-of-some-length");
     const scoped = tamper(other.issueOperator(now, 60_000).token, (p) => (p.scope = "operator"));
     assert.equal(signer.verifyOperator(scoped, now), undefined);
   });
@@ -89,8 +89,13 @@ describe("token kinds", () => {
     }
   });
 
-  test("no secret configured: nothing is issued and nothing verifies", () => {
-    assert.equal(createTokenSigner(undefined), undefined);
-    assert.equal(createTokenSigner(""), undefined);
+  test("no secret configured: nothing is issued (401) and nothing verifies", () => {
+    const issued = signer.issueOperator(now, 60_000).token;
+    for (const closed of [createTokenSigner(undefined), createTokenSigner("")]) {
+      assert.throws(() => closed.issueOperator(now, 60_000), { code: "unauthorized" });
+      assert.throws(() => closed.issueDayToken("desk", { exp: now + 1, day: "d" }), { code: "unauthorized" });
+      assert.equal(closed.verifyOperator(issued, now), undefined);
+      assert.equal(closed.verifyDayToken("scorer", issued, now), undefined);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { AppError } from "../shared/errors.ts";
 
 /**
  * The service's HMAC-signed bearer tokens (not JWTs): `<base64url(JSON payload)>.<base64url(HMAC-SHA256)>`.
@@ -43,11 +44,26 @@ export interface TokenSigner {
 const encode = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
 /**
- * Makes the signer for a configured `AUTH_TOKEN_SECRET`. Without a secret nothing is issued and
- * nothing verifies (fail closed).
+ * Without `AUTH_TOKEN_SECRET` the signer fails closed: nothing verifies, and issuing (sign-in,
+ * desk and scorer links) is 401 `unauthorized`, as every operator route already is.
  */
-export function createTokenSigner(secret: string | undefined): TokenSigner | undefined {
-  if (secret === undefined || secret === "") return undefined;
+const CLOSED: TokenSigner = {
+  issueOperator: notConfigured,
+  issueDayToken: notConfigured,
+  verifyOperator: () => undefined,
+  verifyDayToken: () => undefined,
+};
+
+function notConfigured(): never {
+  throw new AppError("unauthorized", "no token key is configured (AUTH_TOKEN_SECRET), so no token is issued");
+}
+
+/**
+ * Makes the signer for the configured `AUTH_TOKEN_SECRET`, or the closed one without it.
+ * @example const { token } = createTokenSigner(secret).issueOperator(Date.now(), 3_600_000);
+ */
+export function createTokenSigner(secret: string | undefined): TokenSigner {
+  if (secret === undefined || secret === "") return CLOSED;
   const keys = Object.fromEntries(
     (Object.keys(KEY_INFO) as TokenKind[]).map((kind) => [
       kind,

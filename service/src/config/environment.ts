@@ -1,4 +1,5 @@
 import { isPasswordHash } from "../auth/password.ts";
+import { type EnvReader, envReader } from "./env-reader.ts";
 
 /**
  * The service configuration, parsed once from the environment and frozen.
@@ -65,92 +66,13 @@ export const UNSET_WARNING_PREFIX = "Environment: not set, so what they enable i
  * @example const { config, problems, unset } = parseEnvironment(process.env);
  */
 export function parseEnvironment(env: Record<string, string | undefined>): ConfigResult {
-  const problems: string[] = [];
-  const text = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === "" ? undefined : value;
-  };
-  const whole = (name: string, min: number, max: number, fallback: number): number => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-      problems.push(`${name}=${JSON.stringify(raw)} must be a whole number ${range}`);
-      return fallback;
-    }
-    return value;
-  };
-  const url = (name: string, fallback?: string): string | undefined => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    try {
-      const parsed = new URL(raw);
-      if (parsed.protocol === "http:" || parsed.protocol === "https:") return raw.replace(/\/+$/, "");
-    } catch {
-      // reported below
-    }
-    problems.push(`${name}=${JSON.stringify(raw)} must be an http or https URL`);
-    return fallback;
-  };
-  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    if ((allowed as readonly string[]).includes(raw)) return raw as T;
-    problems.push(`${name}=${JSON.stringify(raw)} must be one of ${allowed.join(", ")}`);
-    return fallback;
-  };
+  const read = envReader(env);
+  const { problems, text, whole, url, oneOf } = read;
   const max = Number.MAX_SAFE_INTEGER;
 
-  const passwordHash = text("AUTH_PASSWORD_HASH");
-  if (passwordHash !== undefined && !isPasswordHash(passwordHash)) {
-    problems.push(
-      "AUTH_PASSWORD_HASH must be a $scrypt$ PHC string (make one with `npm run -s hash-password`)",
-    );
-  }
-  const tokenSecret = text("AUTH_TOKEN_SECRET");
-  if (tokenSecret !== undefined && tokenSecret.length < 16) {
-    problems.push("AUTH_TOKEN_SECRET must be at least 16 characters long");
-  }
-  const fetchTimeoutMs = whole("SHEETS_FETCH_TIMEOUT_MS", 0, max, 20_000);
-  const exportUrl = url("SHEETS_EXPORT_URL", "https://docs.google.com") as string;
-
-  const sheetsBackend = oneOf("SHEETS_BACKEND", ["local", "google"] as const, "local");
-  const sheets: Config["sheets"] =
-    sheetsBackend === "local"
-      ? {
-          backend: "local",
-          workbooksDir: text("WORKBOOKS_DIR") ?? "./local/workbooks",
-          fetchTimeoutMs,
-          exportUrl,
-        }
-      : {
-          backend: "google",
-          apiUrl: url("SHEETS_API_URL", "https://sheets.googleapis.com") as string,
-          exportUrl,
-          accessToken: text("SHEETS_ACCESS_TOKEN"),
-          apiKey: text("SHEETS_API_KEY"),
-          serviceAccountEmail: text("SERVICE_ACCOUNT_EMAIL"),
-          fetchTimeoutMs,
-        };
-
-  const dataBackend = oneOf("DATA_BACKEND", ["local", "github"] as const, "local");
-  let data: Config["data"];
-  if (dataBackend === "local") {
-    data = { backend: "local", dataDir: text("DATA_DIR") ?? "./local/data" };
-  } else {
-    const repo = text("DATA_REPO");
-    if (repo === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
-      problems.push(`DATA_REPO=${JSON.stringify(repo ?? "")} must be owner/name when DATA_BACKEND is github`);
-    }
-    data = {
-      backend: "github",
-      repo: repo ?? "",
-      branch: text("DATA_BRANCH") ?? "main",
-      token: text("DATA_REPO_TOKEN"),
-      apiUrl: url("GITHUB_API_URL", "https://api.github.com") as string,
-    };
-  }
+  const { passwordHash, tokenSecret } = authSecrets(read);
+  const sheets = sheetsConfig(read);
+  const data = dataConfig(read);
 
   const config: Config = {
     port: whole("PORT", 1, 65535, 8080),
@@ -184,6 +106,62 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
   if (data.backend === "github" && data.token === undefined) unset.push("DATA_REPO_TOKEN");
 
   return problems.length > 0 ? { problems, unset } : { config: Object.freeze(config), problems, unset };
+}
+
+/** The operator password hash and the token key, each checked for shape. */
+function authSecrets({ text, problems }: EnvReader) {
+  const passwordHash = text("AUTH_PASSWORD_HASH");
+  if (passwordHash !== undefined && !isPasswordHash(passwordHash)) {
+    problems.push(
+      "AUTH_PASSWORD_HASH must be a $scrypt$ PHC string (make one with `npm run -s hash-password`)",
+    );
+  }
+  const tokenSecret = text("AUTH_TOKEN_SECRET");
+  if (tokenSecret !== undefined && tokenSecret.length < 16) {
+    problems.push("AUTH_TOKEN_SECRET must be at least 16 characters long");
+  }
+  return { passwordHash, tokenSecret };
+}
+
+/** The spreadsheet port's adapter (`SHEETS_BACKEND`) and its settings. */
+function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] {
+  const fetchTimeoutMs = whole("SHEETS_FETCH_TIMEOUT_MS", 0, Number.MAX_SAFE_INTEGER, 20_000);
+  const exportUrl = url("SHEETS_EXPORT_URL", "https://docs.google.com") as string;
+  if (oneOf("SHEETS_BACKEND", ["local", "google"] as const, "local") === "local") {
+    return {
+      backend: "local",
+      workbooksDir: text("WORKBOOKS_DIR") ?? "./local/workbooks",
+      fetchTimeoutMs,
+      exportUrl,
+    };
+  }
+  return {
+    backend: "google",
+    apiUrl: url("SHEETS_API_URL", "https://sheets.googleapis.com") as string,
+    exportUrl,
+    accessToken: text("SHEETS_ACCESS_TOKEN"),
+    apiKey: text("SHEETS_API_KEY"),
+    serviceAccountEmail: text("SERVICE_ACCOUNT_EMAIL"),
+    fetchTimeoutMs,
+  };
+}
+
+/** The data-repository port's adapter (`DATA_BACKEND`) and its settings. */
+function dataConfig({ text, url, oneOf, problems }: EnvReader): Config["data"] {
+  if (oneOf("DATA_BACKEND", ["local", "github"] as const, "local") === "local") {
+    return { backend: "local", dataDir: text("DATA_DIR") ?? "./local/data" };
+  }
+  const repo = text("DATA_REPO");
+  if (repo === undefined || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
+    problems.push(`DATA_REPO=${JSON.stringify(repo ?? "")} must be owner/name when DATA_BACKEND is github`);
+  }
+  return {
+    backend: "github",
+    repo: repo ?? "",
+    branch: text("DATA_BRANCH") ?? "main",
+    token: text("DATA_REPO_TOKEN"),
+    apiUrl: url("GITHUB_API_URL", "https://api.github.com") as string,
+  };
 }
 
 /** The one startup warning line, or `undefined` when everything is set. */

@@ -1,8 +1,11 @@
 import { access, link, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { WorkbookEngine } from "../adapters/xlsx-workbooks/engine.ts";
+import { toStoredFormula } from "../adapters/xlsx-workbooks/formula-text.ts";
 import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
 import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
+import { columnLetters } from "../shared/a1.ts";
 import { MATCH_COLUMNS } from "../shared/match-columns.ts";
 import type { FacilityDraw, Side } from "./draw.ts";
 
@@ -24,7 +27,6 @@ export const STANDINGS_HEADER = [
 /** Formulas reach this far down `SCHEDULE`, so matches added by hand below the draw still count. */
 const LAST_ROW = 200;
 const MATCH_COLUMN_COUNT = MATCH_COLUMNS.length;
-const col = (index: number) => String.fromCharCode(65 + index);
 const range = (column: string) => `SCHEDULE!$${column}$2:$${column}$${LAST_ROW}`;
 const players = (side: Side) => side.players.join(" / ");
 
@@ -75,7 +77,7 @@ function csvRows(draw: FacilityDraw): Cell[][] {
     const r = i + 2;
     rows.push(
       Array.from({ length: MATCH_COLUMN_COUNT }, (_, c) => ({
-        formula: `IF(SCHEDULE!${col(c)}${r}="","",SCHEDULE!${col(c)}${r})`,
+        formula: `IF(SCHEDULE!${columnLetters(c)}${r}="","",SCHEDULE!${columnLetters(c)}${r})`,
       })),
     );
   });
@@ -118,13 +120,13 @@ function teamsRows(draw: FacilityDraw): Cell[][] {
   return rows;
 }
 
+/** The "not yet in" formula as an `.xlsx` file stores it (Excel's FILTER, ranges closed at row 1000). */
+const NOT_YET_IN_STORED = toStoredFormula(NOT_YET_IN_FORMULA, ATTENDANCE_TAB, () => 999);
+
 /** An empty `ATTENDANCE` tab in the spec's layout, with the "not yet in" list in column J. */
 function attendanceRows(): Cell[][] {
   const header: Cell[] = [...ATTENDANCE_HEADER, null, null, NOT_YET_IN_HEADER];
-  return [
-    header,
-    [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_FORMULA.slice(1) }],
-  ];
+  return [header, [null, null, null, null, null, null, null, null, null, { formula: NOT_YET_IN_STORED }]];
 }
 
 /**
@@ -152,7 +154,11 @@ export async function writeFacilityWorkbook(dir: string, draw: FacilityDraw): Pr
   const file = join(dir, `${draw.sheetId}.xlsx`);
   if (await exists(file)) return false;
   const aside = `${file}.${process.pid}.tmp`;
-  await writeFile(aside, Buffer.from(await facilityWorkbook(draw).xlsx.writeBuffer()));
+  const workbook = facilityWorkbook(draw);
+  // Calculated once, so the file carries every formula's result (and the "not yet in" list as the
+  // array it spills to) for a spreadsheet program that opens it before the service ever does.
+  WorkbookEngine.build(workbook).destroy();
+  await writeFile(aside, Buffer.from(await workbook.xlsx.writeBuffer()));
   try {
     await link(aside, file);
     return true;

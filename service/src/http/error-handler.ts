@@ -34,19 +34,30 @@ export function toAppError(error: unknown): AppError {
   return new AppError("internal_error", "internal error");
 }
 
-/** The surface of a request: from its route when it has one, else from its path. */
-export function surfaceOf(request: FastifyRequest): Surface {
+/**
+ * The surface of a request: from its route when it has one. A path no route answers gets the
+ * frozen routes' plain body under their first segments (`/v1`, `/sync`, …), which 2.x clients
+ * know, and problem details everywhere else (`/`, `/v3/…`, `/v2/…`).
+ */
+export function surfaceOf(request: FastifyRequest, frozenRoots: ReadonlySet<string>): Surface {
   const declared = (request.routeOptions.config as { surface?: Surface } | undefined)?.surface;
   if (declared) return declared;
-  const path = request.url.split("?")[0] ?? "";
-  return path === "/v3" || path.startsWith("/v3/") ? "v3" : "frozen";
+  return frozenRoots.has(rootOf(request.url)) ? "frozen" : "v3";
 }
 
-/** Writes an error in the body shape of the request's surface. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const surface = surfaceOf(request);
+/** The first path segment: `/v1/days/x?y` → `v1`. */
+export const rootOf = (url: string) => url.split(/[/?]/, 2)[1] ?? "";
+
+/** Writes an error in the body shape of the request's surface, and notes it for the request's log line. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+  surface: Surface,
+  cause?: unknown,
+) {
   const status = statusFor(error.code, surface);
-  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.failure = { code: error.code, cause };
   if (status === 401) reply.header("WWW-Authenticate", `Bearer realm="${REALM}"`);
   if (surface !== "v3") {
     return (
@@ -77,23 +88,26 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 }
 
 /**
- * The one error handler: every error becomes a code and a body, logged once (5xx with the stack,
- * their message hidden from the caller). After a streaming route has sent headers nothing is written.
+ * The one error handler: every error becomes a code and a body (a 5xx's message hidden from the
+ * caller), logged once in the request's log line (see `request-log.ts`), a 5xx with its stack.
+ * After a streaming route has sent headers nothing is written. `frozenRoots` are the first path
+ * segments of the frozen routes (see {@link surfaceOf}).
  */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance, frozenRoots: ReadonlySet<string>) {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    const status = statusFor(appError.code, surfaceOf(request));
-    if (status >= 500) request.log.error({ err: error, code: appError.code }, "request failed");
-    else request.log.info({ code: appError.code, status }, appError.message);
-    if (reply.sent || reply.raw.headersSent) return;
-    return sendError(request, reply, appError);
+    if (reply.sent || reply.raw.headersSent) {
+      reply.failure = { code: appError.code, cause: error };
+      return;
+    }
+    return sendError(request, reply, appError, surfaceOf(request, frozenRoots), error);
   });
   app.setNotFoundHandler((request, reply) =>
     sendError(
       request,
       reply,
       new AppError("not_found", `no route for ${request.method} ${request.url.split("?")[0]}`),
+      surfaceOf(request, frozenRoots),
     ),
   );
 }

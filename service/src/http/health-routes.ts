@@ -1,23 +1,23 @@
 import { Type } from "@sinclair/typebox";
-import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../app-context.ts";
+import type { RegistryStore } from "../registry/store.ts";
 import { APP_VERSION } from "../shared/version.ts";
 import { defineRoute, type RouteDefinition } from "./route.ts";
 
 const PING_BODY = JSON.stringify({ status: "ok", version: APP_VERSION });
 
 /** `X-Sync-Config`: the short revision id and the source of the cached registry, never a fetch. */
-function syncConfigHeader(ctx: AppContext): string {
-  const loaded = ctx.registry.peek();
+function syncConfigHeader(registry: RegistryStore): string {
+  const loaded = registry.peek();
   return loaded ? `${loaded.revision.slice(0, 7)} ${loaded.source}` : "none";
 }
 
 /** `GET /ping` and `GET /openapi.json`: outside any version, never changed. */
-export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): RouteDefinition[] {
+export function healthRoutes(registry: RegistryStore, openApi: () => unknown): RouteDefinition[] {
   return [
     defineRoute({
       method: "GET",
       url: "/ping",
+      operationId: "ping",
       summary: "Health check",
       tags: ["health"],
       auth: ["none"],
@@ -26,7 +26,7 @@ export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): Route
       handler: (_request, reply) => {
         reply
           .header("X-App-Version", APP_VERSION)
-          .header("X-Sync-Config", syncConfigHeader(ctx))
+          .header("X-Sync-Config", syncConfigHeader(registry))
           .type("application/json; charset=utf-8")
           .send(PING_BODY);
         return undefined;
@@ -35,11 +35,12 @@ export function healthRoutes(ctx: AppContext, app: () => FastifyInstance): Route
     defineRoute({
       method: "GET",
       url: "/openapi.json",
+      operationId: "getOpenApi",
       summary: "This API's OpenAPI 3.1 description, generated from the route declarations",
       tags: ["health"],
       auth: ["none"],
       response: { 200: Type.Object({}, { additionalProperties: true }) },
-      handler: async () => app().swagger(),
+      handler: async () => openApi(),
     }),
   ];
 }

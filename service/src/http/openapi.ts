@@ -14,6 +14,9 @@ export function openApiOptions(): SwaggerOptions {
           "Errors on /v3 are RFC 9457 problem details; frozen routes answer { error, code }.",
         license: { name: "GPL-3.0-or-later", identifier: "GPL-3.0-or-later" },
       },
+      // Relative: the document describes the server that serves it (the local stack's front, or the
+      // Cloud Run URL in production), so a client made from it needs only that address.
+      servers: [{ url: "/", description: "the server this document was read from" }],
       components: {
         securitySchemes: {
           operatorToken: {

@@ -12,6 +12,22 @@ declare module "fastify" {
 }
 
 /**
+ * The request a handler gets, typed from the route's TypeBox schemas (the routes' type provider):
+ * `body`, `params` and `query` are the `Static` types of the declared schemas.
+ */
+export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema> = Omit<
+  FastifyRequest,
+  "body" | "params" | "query"
+> & {
+  /** The parsed body; `{}` when an optional body was not sent. */
+  body: Static<B>;
+  params: Static<P>;
+  query: Static<Q>;
+  /** The caller, as the route's auth kinds let it in. */
+  principal: Principal;
+};
+
+/**
  * A route is a declaration: method, path, schemas, the auth kinds it accepts and a short handler.
  * The OpenAPI document and the spec's "Auth by route" table are read off these declarations.
  *
@@ -31,17 +47,22 @@ export interface RouteDefinition<
   method: "GET" | "POST" | "PUT";
   /** Fastify path syntax (`:day`). */
   url: string;
+  /**
+   * The OpenAPI `operationId`, stable because clients name their methods by it: a verb and the
+   * resource in camelCase (`syncDay`, `markAttendance`); a frozen twin's is its `/v3` route's with
+   * `Frozen` (see `frozenTwin`).
+   */
+  operationId: string;
   summary: string;
   tags?: readonly string[];
   auth: readonly AuthKind[];
-  /** For a frozen route: the `/v3` successor path with this request's parameters filled in. */
-  frozen?: { successor: (request: RouteRequest<B, P, Q>) => string };
+  /** For a frozen route: its `/v3` successor path with this request's parameters filled in. */
+  frozen?: { successor(request: RouteRequest<B, P, Q>): string };
   body?: B;
   /** Whether a body is required when `body` is declared (default: optional). */
   bodyRequired?: boolean;
   params?: P;
   querystring?: Q;
-  headers?: TSchema;
   /** Success responses by status (schemas for the OpenAPI document). */
   response: Record<number, TSchema>;
   /** Media types of the success body; `Accept` is negotiated against them (default JSON). */
@@ -52,29 +73,13 @@ export interface RouteDefinition<
   consumes?: readonly string[];
   /** The error codes this route can answer, beyond the ones every route can. */
   errors?: readonly ErrorCode[];
-  /** Fastify route options that a route needs (for example a larger `bodyLimit`). */
-  bodyLimit?: number;
   /** Resolves to the body, or answers through `reply`; a synchronous handler returns `undefined`. */
-  handler: (request: RouteRequest<B, P, Q>, reply: FastifyReply) => Promise<unknown> | undefined;
+  handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | undefined;
 }
 
-export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema> = Omit<
-  FastifyRequest,
-  "body" | "params" | "query"
-> & {
-  /** The parsed body; `{}` when an optional body was not sent. */
-  body: Static<B>;
-  params: Static<P>;
-  query: Static<Q>;
-  principal: Principal;
-  raw: FastifyRequest["raw"];
-};
-
 /** Identity helper that keeps the schema types of a route declaration. */
-export function defineRoute<
-  B extends TSchema = TSchema,
-  P extends TSchema = TSchema,
-  Q extends TSchema = TSchema,
->(route: RouteDefinition<B, P, Q>): RouteDefinition {
-  return route as unknown as RouteDefinition;
+export function defineRoute<B extends TSchema, P extends TSchema, Q extends TSchema>(
+  route: RouteDefinition<B, P, Q>,
+): RouteDefinition<B, P, Q> {
+  return route;
 }

@@ -13,8 +13,10 @@ export interface StoredFile {
 /** Thrown by `write` when the file's revision is no longer the one given: re-read and retry. */
 export class RevisionConflictError extends Error {
   override readonly name = "RevisionConflictError";
-  constructor(readonly path: string) {
+  readonly path: string;
+  constructor(path: string) {
     super(`${path} changed since it was read`);
+    this.path = path;
   }
 }
 

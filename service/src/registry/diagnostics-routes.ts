@@ -1,6 +1,9 @@
 import { Type } from "@sinclair/typebox";
-import type { AppContext } from "../app-context.ts";
+import { frozenTwin } from "../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../http/route.ts";
+import type { LiveRelay } from "../ports/live-relay.ts";
+import { livePushEnabled } from "./live-push.ts";
+import type { RegistryStore } from "./store.ts";
 
 const Diagnostics = Type.Object(
   {
@@ -26,17 +29,21 @@ const Diagnostics = Type.Object(
   { additionalProperties: true },
 );
 
-/** Whether this instance pushes to the relay now: configured, and not switched off in the registry. */
-export function livePushEnabled(ctx: AppContext, livePush: boolean | undefined): boolean {
-  return ctx.liveRelay !== undefined && livePush !== false;
-}
-
-/** `GET /v3/diagnostics/sync` and the frozen `GET /sync/config` (secret or operator). */
-export function diagnosticsRoutes(ctx: AppContext): RouteDefinition[] {
-  const report = async () => {
-    const loaded = await ctx.registry.get();
+/**
+ * The sync diagnostics report: which registry revision is live and from where, the live push
+ * (`{ enabled, baseUrl }`), the days, and each `extra` member (the Sheets call counts).
+ * @example const report = syncDiagnostics({ registry, liveRelay, pushUrl, extra: { sheets: () => counter.report() } });
+ */
+export function syncDiagnostics(deps: {
+  registry: RegistryStore;
+  liveRelay?: LiveRelay;
+  pushUrl: string | undefined;
+  extra: Record<string, () => unknown>;
+}) {
+  return async () => {
+    const loaded = await deps.registry.get();
     const { registry } = loaded;
-    const extra = Object.fromEntries([...ctx.diagnostics].map(([name, read]) => [name, read()]));
+    const extra = Object.fromEntries(Object.entries(deps.extra).map(([name, read]) => [name, read()]));
     return {
       registry: {
         revision: loaded.revision,
@@ -45,7 +52,7 @@ export function diagnosticsRoutes(ctx: AppContext): RouteDefinition[] {
         fellBack: loaded.fellBack,
         ...(loaded.lastError ? { lastError: loaded.lastError } : {}),
       },
-      live: { enabled: livePushEnabled(ctx, registry.livePush), baseUrl: ctx.config.live.pushUrl ?? null },
+      live: { enabled: livePushEnabled(deps.liveRelay, registry.livePush), baseUrl: deps.pushUrl ?? null },
       days: Object.entries(registry.events).flatMap(([event, { days }]) =>
         Object.entries(days).map(([day, d]) => ({
           day,
@@ -59,27 +66,20 @@ export function diagnosticsRoutes(ctx: AppContext): RouteDefinition[] {
       ...extra,
     };
   };
-  const common = {
+}
+
+/** `GET /v3/diagnostics/sync` and the frozen `GET /sync/config` (secret or operator). */
+export function diagnosticsRoutes(report: () => Promise<unknown>): RouteDefinition[] {
+  const v3 = defineRoute({
     method: "GET",
+    url: "/v3/diagnostics/sync",
+    operationId: "getSyncDiagnostics",
+    summary: "Sync configuration diagnostics",
     auth: ["secret", "operator"],
     tags: ["sync"],
     response: { 200: Diagnostics },
-  } as const;
-  return [
-    defineRoute({
-      ...common,
-      url: "/v3/diagnostics/sync",
-      summary: "Sync configuration diagnostics",
-      errors: ["config_unavailable"],
-      handler: report,
-    }),
-    defineRoute({
-      ...common,
-      url: "/sync/config",
-      summary: "Sync configuration diagnostics (frozen)",
-      frozen: { successor: () => "/v3/diagnostics/sync" },
-      errors: ["config_unavailable"],
-      handler: report,
-    }),
-  ];
+    errors: ["config_unavailable"],
+    handler: report,
+  });
+  return [v3, frozenTwin(v3, { url: "/sync/config" })];
 }

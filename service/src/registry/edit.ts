@@ -1,16 +1,15 @@
-import { type DataRepository, RevisionConflictError } from "../ports/data-repository.ts";
+import type { DataRepository } from "../ports/data-repository.ts";
+import { withConflictRetries } from "../shared/conflict-retries.ts";
 import { AppError } from "../shared/errors.ts";
 import { REGISTRY_PATH, type RegistryStore } from "./store.ts";
 import type { Registry } from "./types.ts";
 import { validateRegistry } from "./validate.ts";
 
-const ATTEMPTS = 3;
-
 /**
  * Changes the registry file by compare-and-swap, keeping its other content, key order and
  * `_comment`s. `change` edits the parsed file in place and returns its result; on a conflicting
- * write the file is read again and the change applied again, three times at most (then 409
- * `conflict`). A change that would make the file invalid is never written. This instance's
+ * write the file is read again and the change applied again; the third conflict in a row is 409
+ * `conflict`. A change that would make the file invalid is never written. This instance's
  * cache is dropped afterwards, so its next request sees the change.
  * @example await editRegistry(deps, "live push off", (file) => { file.livePush = false; });
  */
@@ -19,7 +18,7 @@ export async function editRegistry<T>(
   message: string,
   change: (file: Registry) => T,
 ): Promise<{ result: T; revision: string; changed: boolean }> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  return withConflictRetries(REGISTRY_PATH, async () => {
     const stored = await deps.repository.read(REGISTRY_PATH);
     if (!stored)
       throw new AppError("config_unavailable", `${REGISTRY_PATH} does not exist in the data repository`);
@@ -51,16 +50,8 @@ export async function editRegistry<T>(
         `${REGISTRY_PATH} fails validation: ${problems[0]?.path} ${problems[0]?.message}`,
       );
     }
-    try {
-      const { revision } = await deps.repository.write(REGISTRY_PATH, content, stored.revision, message);
-      deps.registry.invalidate();
-      return { result, revision, changed: true };
-    } catch (error) {
-      if (!(error instanceof RevisionConflictError)) throw error;
-    }
-  }
-  throw new AppError(
-    "conflict",
-    `${REGISTRY_PATH} changed ${ATTEMPTS} times while it was being written; try again`,
-  );
+    const { revision } = await deps.repository.write(REGISTRY_PATH, content, stored.revision, message);
+    deps.registry.invalidate();
+    return { result, revision, changed: true };
+  });
 }

@@ -49,9 +49,11 @@ export class RegistryStore {
   #checkedAt = Number.NEGATIVE_INFINITY;
   #loading?: Promise<LoadedRegistry>;
 
-  constructor(
-    private readonly deps: { repository: DataRepository; ttlMs: number; clock: Clock; logger: Logger },
-  ) {}
+  private readonly deps: { repository: DataRepository; ttlMs: number; clock: Clock; logger: Logger };
+
+  constructor(deps: { repository: DataRepository; ttlMs: number; clock: Clock; logger: Logger }) {
+    this.deps = deps;
+  }
 
   /** The cached registry without any fetch (for `GET /ping`). */
   peek(): LoadedRegistry | undefined {

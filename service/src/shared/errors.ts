@@ -8,15 +8,14 @@
  */
 export class AppError extends Error {
   override readonly name = "AppError";
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** Extra members rendered after the standard ones (for example `current`). */
-    readonly extra: Record<string, unknown> = {},
-    /** Extra response headers (for example `Retry-After`). */
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly code: ErrorCode;
+  /** Extra members rendered after the standard ones (for example `current`). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
     super(message);
+    this.code = code;
+    this.extra = extra;
   }
 }
 

@@ -8,7 +8,7 @@ import {
 } from "../../src/features/attendance/write-allowlist.ts";
 import type { RangeWrite } from "../../src/ports/spreadsheet.ts";
 import { AppError } from "../../src/shared/errors.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { HEADER } from "./harness.ts";
 
 const ok = (range: string, values: RangeWrite["values"]) =>

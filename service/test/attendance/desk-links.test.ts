@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { manualClock } from "../../src/shared/clock.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
 import { type AttendanceApp, HEADER, PEOPLE, startAttendanceApp } from "./harness.ts";
 
 const LINKS = "/v3/days/open-sat/attendance/desk-links";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { manualClock } from "../../src/shared/clock.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import type { TestCell } from "../support/workbooks.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
 import { type AttendanceApp, HEADER, markPath, startAttendanceApp } from "./harness.ts";
 
 const ROWS: TestCell[][] = [

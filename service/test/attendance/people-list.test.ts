@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { manualClock } from "../../src/shared/clock.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { type AttendanceApp, HEADER, PEOPLE, startAttendanceApp } from "./harness.ts";
 
 const TAB = [

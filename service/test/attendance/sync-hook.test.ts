@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import type { FacilitySynced } from "../../src/app-context.ts";
+import { runAfterFacilitySync } from "../../src/features/sync/hooks.ts";
+import type { FacilitySynced } from "../../src/features/sync/index.ts";
 import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { manualClock } from "../../src/shared/clock.ts";
+import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 import type { TestCell } from "../support/workbooks.ts";
-import { BACKENDS, type Backend } from "./backends.ts";
 import { type AttendanceApp, HEADER, startAttendanceApp } from "./harness.ts";
 
 const STANDINGS: TestCell[][] = [
@@ -45,10 +46,11 @@ for (const { name, start } of BACKENDS) {
     let t: AttendanceApp;
     let calls: string[];
     const clock = manualClock("2026-11-21T02:00:00Z");
+    /** The hooks as the sync runs them after a facility sync: bounded, failures logged. */
     const hook = () => {
-      const hooks = t.ctx.afterFacilitySync;
+      const hooks = t.services.afterFacilitySync;
       assert.ok(hooks.length >= 1);
-      return (sync: FacilitySynced) => Promise.all(hooks.map((h) => h(sync))).then(() => undefined);
+      return (sync: FacilitySynced) => runAfterFacilitySync(hooks, t.app.log, sync);
     };
 
     before(async () => {
@@ -138,8 +140,7 @@ describe("post-sync attendance hook: bound and races (sheets-fake)", () => {
     const fake = backend.fake!;
     fake.resetLog();
     fake.hangNext();
-    const hooks = t.ctx.afterFacilitySync;
-    await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));
+    await runAfterFacilitySync(t.services.afterFacilitySync, t.app.log, hookInput(t, "open-sat", "Hall A"));
     // Returned, yet the one request made (the roster read) never got an answer and nothing was written.
     assert.equal(fake.count(), 1);
     assert.equal(fake.count("values:batchUpdate"), 0);
@@ -151,7 +152,7 @@ describe("post-sync attendance hook: bound and races (sheets-fake)", () => {
     await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
     const fake = backend.fake!;
     // Another instance writes its own person into row 2 right after our batch lands.
-    const sheets = t.ctx.spreadsheets;
+    const sheets = t.services.spreadsheets;
     const original = sheets.writeRanges.bind(sheets);
     let intercepted = false;
     sheets.writeRanges = async (id, writes) => {
@@ -164,7 +165,7 @@ describe("post-sync attendance hook: bound and races (sheets-fake)", () => {
       }
     };
     try {
-      const hooks = t.ctx.afterFacilitySync;
+      const hooks = t.services.afterFacilitySync;
       await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));
       fake.resetLog();
       await Promise.all(hooks.map((h) => h(hookInput(t, "open-sat", "Hall A"))));

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
+import { writerLabel } from "../../src/auth/link-labels.ts";
 import { parseAttendance } from "../../src/features/attendance/attendance-tab.ts";
-import { chooseMarkedByColumn, markLabel } from "../../src/features/attendance/marked-by.ts";
+import { chooseMarkedByColumn } from "../../src/features/attendance/marked-by.ts";
 import { personKey } from "../../src/features/attendance/person-key.ts";
 import { buildRoster } from "../../src/features/attendance/roster.ts";
 import { AppError } from "../../src/shared/errors.ts";
@@ -52,11 +53,12 @@ describe("the markedBy column choice", () => {
     );
   });
   test("labels", () => {
-    assert.equal(markLabel({ kind: "desk", issuedTo: "Gate 2", note: "AM" }), "Gate 2 (AM)");
-    assert.equal(markLabel({ kind: "desk", issuedTo: "Gate 2" }), "Gate 2");
-    assert.equal(markLabel({ kind: "desk", note: "AM" }), "Desk link (AM)");
-    assert.equal(markLabel({ kind: "desk" }), "Desk link");
-    assert.equal(markLabel({ kind: "operator" }), "Operator console");
+    const day = "open-sat";
+    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "Gate 2", note: "AM" }), "Gate 2 (AM)");
+    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "Gate 2" }), "Gate 2");
+    assert.equal(writerLabel({ kind: "desk", day, note: "AM" }), "Desk link (AM)");
+    assert.equal(writerLabel({ kind: "desk", day }), "Desk link");
+    assert.equal(writerLabel({ kind: "operator" }), "Operator console");
   });
 });
 

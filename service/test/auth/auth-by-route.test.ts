@@ -131,7 +131,7 @@ describe("authentication rules", () => {
       t.clock.now(),
       60_000,
     ).token;
-    const expired = t.ctx.signer!.issueOperator(t.clock.now() - 10_000, 9_999).token;
+    const expired = t.services.signer.issueOperator(t.clock.now() - 10_000, 9_999).token;
     for (const token of [tampered, foreign, expired, "garbage", `${valid}x`]) {
       const res = await t.client.request("GET", route, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(res.status, 401, token);
@@ -139,7 +139,7 @@ describe("authentication rules", () => {
   });
 
   test("a token expires at exp: valid one millisecond before, refused at it", async () => {
-    const { token, expiresAt } = t.ctx.signer!.issueOperator(t.clock.now(), 5_000);
+    const { token, expiresAt } = t.services.signer.issueOperator(t.clock.now(), 5_000);
     const clock = t.clock as unknown as { set(v: number): void };
     const start = t.clock.now();
     try {

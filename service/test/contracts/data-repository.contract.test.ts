@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { RevisionConflictError } from "../../src/ports/data-repository.ts";
 import { gitBlobSha } from "../../src/shared/git-blob.ts";
-import { type RepositoryUnderTest, repositoryAdapters } from "./data-repository-matrix.ts";
+import { REPOSITORY_BACKENDS, type RepositoryBackend } from "../support/backends.ts";
 
 const REGISTRY = "config/events.json";
 
-for (const adapter of repositoryAdapters) {
+for (const adapter of REPOSITORY_BACKENDS) {
   describe(`data repository contract: ${adapter.name}`, () => {
-    let it: RepositoryUnderTest;
+    let it: RepositoryBackend;
     before(async () => {
       it = await adapter.start();
     });

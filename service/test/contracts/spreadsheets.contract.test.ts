@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { parse } from "csv-parse/sync";
+import { cellName } from "../../src/shared/a1.ts";
 import { AppError } from "../../src/shared/errors.ts";
-import { type ContractCell, type SpreadsheetsUnderTest, spreadsheetAdapters } from "./spreadsheets-matrix.ts";
+import { type SeedCell, SPREADSHEET_BACKENDS, type SpreadsheetBackend } from "../support/backends.ts";
 
 const ID = "facility-court-a";
 
 /** One facility workbook: a schedule, tabs computed from it, a tab name with a space. */
-const FACILITY: Record<string, ContractCell[][]> = {
+const FACILITY: Record<string, SeedCell[][]> = {
   SCHEDULE: [
     ["matchNumber", "teamCode1", "teamCode2", "team1Score", "team2Score"],
     [1, "MD_1", "MD_2", 21, 15],
@@ -34,9 +35,9 @@ const rejectsWith = async (promise: Promise<unknown>, code: string) => {
   assert.equal(error.code, code);
 };
 
-for (const adapter of spreadsheetAdapters) {
+for (const adapter of SPREADSHEET_BACKENDS) {
   describe(`spreadsheets contract: ${adapter.name}`, () => {
-    let it: SpreadsheetsUnderTest;
+    let it: SpreadsheetBackend;
     before(async () => {
       it = await adapter.start();
     });
@@ -45,7 +46,7 @@ for (const adapter of spreadsheetAdapters) {
 
     describe("reading tabs", () => {
       test("formatted values are the displayed text; empty cells inside a row read as empty strings", async () => {
-        const tabs = await it.sheets.readTabs(
+        const tabs = await it.spreadsheets.readTabs(
           ID,
           ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"],
           "formatted",
@@ -65,12 +66,12 @@ for (const adapter of spreadsheetAdapters) {
 
       test("a blank row inside a tab reads as an empty row", async () => {
         await it.seed("facility-with-gap", { Teams: [["Team Code"], [], ["A_1"]] });
-        const tabs = await it.sheets.readTabs("facility-with-gap", ["Teams"], "formatted");
+        const tabs = await it.spreadsheets.readTabs("facility-with-gap", ["Teams"], "formatted");
         assert.deepEqual(tabs.get("Teams"), [["Team Code"], [], ["A_1"]]);
       });
 
       test("unformatted values keep numbers and booleans", async () => {
-        const tabs = await it.sheets.readTabs(ID, ["CSV", "STANDINGSCSV"], "unformatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["CSV", "STANDINGSCSV"], "unformatted");
         assert.deepEqual(tabs.get("CSV"), [
           ["matchNumber", "total"],
           [1, 36],
@@ -82,7 +83,7 @@ for (const adapter of spreadsheetAdapters) {
       });
 
       test("formula rendering shows a formula cell as its formula text and other cells as values", async () => {
-        const tabs = await it.sheets.readTabs(ID, ["CSV", "SCHEDULE"], "formula");
+        const tabs = await it.spreadsheets.readTabs(ID, ["CSV", "SCHEDULE"], "formula");
         assert.deepEqual(tabs.get("CSV"), [
           ["matchNumber", "total"],
           ["=SCHEDULE!A2", "=SCHEDULE!D2+SCHEDULE!E2"],
@@ -91,7 +92,7 @@ for (const adapter of spreadsheetAdapters) {
       });
 
       test("a tab the workbook does not have reads as undefined beside the ones it has", async () => {
-        const tabs = await it.sheets.readTabs(ID, ["CSV", "Teams", "STANDINGSCSV"], "formatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["CSV", "Teams", "STANDINGSCSV"], "formatted");
         assert.deepEqual([...tabs.keys()], ["CSV", "Teams", "STANDINGSCSV"]);
         assert.equal(tabs.get("Teams"), undefined);
         assert.equal(tabs.get("CSV")?.length, 2);
@@ -99,7 +100,7 @@ for (const adapter of spreadsheetAdapters) {
       });
 
       test("only missing tabs read as undefined each", async () => {
-        const tabs = await it.sheets.readTabs(ID, ["Teams", "ATTENDANCE"], "formatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["Teams", "ATTENDANCE"], "formatted");
         assert.deepEqual(
           [...tabs.entries()],
           [
@@ -110,22 +111,23 @@ for (const adapter of spreadsheetAdapters) {
       });
 
       test("tab titles are listed in workbook order", async () => {
-        assert.deepEqual(await it.sheets.listTabs(ID), ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
+        const tabs = await it.spreadsheets.listTabs(ID);
+        assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
       });
 
       test("an unknown workbook is not_found", async () => {
-        await rejectsWith(it.sheets.readTabs("no-such-workbook", ["CSV"], "formatted"), "not_found");
-        await rejectsWith(it.sheets.listTabs("no-such-workbook"), "not_found");
+        await rejectsWith(it.spreadsheets.readTabs("no-such-workbook", ["CSV"], "formatted"), "not_found");
+        await rejectsWith(it.spreadsheets.listTabs("no-such-workbook"), "not_found");
       });
     });
 
     describe("writing ranges (RAW)", () => {
       test("written values read back; null skips a cell and an empty string clears it", async () => {
-        await it.sheets.writeRanges(ID, [
+        await it.spreadsheets.writeRanges(ID, [
           { range: "SCHEDULE!D3:E3", values: [[19, 21]] },
           { range: "SCHEDULE!B2:C2", values: [[null, ""]] },
         ]);
-        const tabs = await it.sheets.readTabs(ID, ["SCHEDULE"], "unformatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "unformatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.slice(1), [
           [1, "MD_1", "", 21, 15],
           [2, "WD_1", "WD_2", 19, 21],
@@ -133,14 +135,14 @@ for (const adapter of spreadsheetAdapters) {
       });
 
       test("a text starting with = is stored as text, not as a formula", async () => {
-        await it.sheets.writeRanges(ID, [{ range: "'Desk Notes'!B1", values: [["=1+1"]] }]);
-        const formatted = await it.sheets.readTabs(ID, ["Desk Notes"], "formatted");
+        await it.spreadsheets.writeRanges(ID, [{ range: "'Desk Notes'!B1", values: [["=1+1"]] }]);
+        const formatted = await it.spreadsheets.readTabs(ID, ["Desk Notes"], "formatted");
         assert.deepEqual(formatted.get("Desk Notes")?.[0], ["a", "=1+1", "c"]);
       });
 
       test("booleans and numbers are written with their type", async () => {
-        await it.sheets.writeRanges(ID, [{ range: "STANDINGSCSV!C3:D3", values: [[true, 2.5]] }]);
-        const tabs = await it.sheets.readTabs(ID, ["STANDINGSCSV"], "unformatted");
+        await it.spreadsheets.writeRanges(ID, [{ range: "STANDINGSCSV!C3:D3", values: [[true, 2.5]] }]);
+        const tabs = await it.spreadsheets.readTabs(ID, ["STANDINGSCSV"], "unformatted");
         assert.deepEqual(tabs.get("STANDINGSCSV")?.[2], ["MD_2", "Carl Dy", true, 2.5]);
       });
 
@@ -149,14 +151,14 @@ for (const adapter of spreadsheetAdapters) {
           { range: "SCHEDULE!D3", values: [[7]] },
           { range: "ATTENDANCE!A1", values: [["key"]] },
         ];
-        await rejectsWith(it.sheets.writeRanges(ID, writes), "upstream_failure");
-        const tabs = await it.sheets.readTabs(ID, ["SCHEDULE"], "formatted");
+        await rejectsWith(it.spreadsheets.writeRanges(ID, writes), "upstream_failure");
+        const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "formatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.[2], ["2", "WD_1", "WD_2"]);
       });
 
       test("values that do not fit their range fail as upstream_failure", async () => {
         await rejectsWith(
-          it.sheets.writeRanges(ID, [{ range: "SCHEDULE!D3:E3", values: [[1, 2, 3]] }]),
+          it.spreadsheets.writeRanges(ID, [{ range: "SCHEDULE!D3:E3", values: [[1, 2, 3]] }]),
           "upstream_failure",
         );
       });
@@ -165,47 +167,51 @@ for (const adapter of spreadsheetAdapters) {
     describe("writing cells with notes", () => {
       test("values and notes are written together", async () => {
         const note = "Court desk · 2025-03-01 10:15";
-        await it.sheets.writeCellsWithNotes(ID, [
+        await it.spreadsheets.writeCellsWithNotes(ID, [
           { tab: "SCHEDULE", row: 2, column: 3, value: 21, note },
           { tab: "SCHEDULE", row: 2, column: 4, value: 11, note },
         ]);
-        const tabs = await it.sheets.readTabs(ID, ["SCHEDULE"], "unformatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "unformatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.[2], [2, "WD_1", "WD_2", 21, 11]);
-        assert.equal(await it.noteAt(ID, "SCHEDULE", 2, 3), note);
-        assert.equal(await it.noteAt(ID, "SCHEDULE", 2, 4), note);
+        assert.equal((await it.cell(ID, "SCHEDULE", cellName(2, 3))).note, note);
+        assert.equal((await it.cell(ID, "SCHEDULE", cellName(2, 4))).note, note);
       });
 
       test("a null value clears the cell and an empty note removes the note", async () => {
-        await it.sheets.writeCellsWithNotes(ID, [
+        await it.spreadsheets.writeCellsWithNotes(ID, [
           { tab: "SCHEDULE", row: 1, column: 3, value: 5, note: "first" },
         ]);
-        await it.sheets.writeCellsWithNotes(ID, [
+        await it.spreadsheets.writeCellsWithNotes(ID, [
           { tab: "SCHEDULE", row: 1, column: 3, value: null, note: "" },
         ]);
-        const tabs = await it.sheets.readTabs(ID, ["SCHEDULE"], "formatted");
+        const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "formatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.[1], ["1", "MD_1", "MD_2", "", "15"]);
-        assert.equal(await it.noteAt(ID, "SCHEDULE", 1, 3), undefined);
+        assert.equal((await it.cell(ID, "SCHEDULE", cellName(1, 3))).note, undefined);
       });
 
       test("a cell on a missing tab fails as upstream_failure", async () => {
         const cells = [{ tab: "NOPE", row: 0, column: 0, value: 1, note: "n" }];
-        await rejectsWith(it.sheets.writeCellsWithNotes(ID, cells), "upstream_failure");
+        await rejectsWith(it.spreadsheets.writeCellsWithNotes(ID, cells), "upstream_failure");
       });
     });
 
     describe("adding a tab", () => {
       test("a new tab is listed last, reads empty, and takes writes", async () => {
-        await it.sheets.addTab(ID, "ATTENDANCE");
-        assert.deepEqual((await it.sheets.listTabs(ID)).at(-1), "ATTENDANCE");
-        assert.deepEqual((await it.sheets.readTabs(ID, ["ATTENDANCE"], "formatted")).get("ATTENDANCE"), []);
-        await it.sheets.writeRanges(ID, [{ range: "ATTENDANCE!A1:B1", values: [["key", "player"]] }]);
-        const tabs = await it.sheets.readTabs(ID, ["ATTENDANCE"], "formatted");
+        await it.spreadsheets.addTab(ID, "ATTENDANCE");
+        assert.deepEqual((await it.spreadsheets.listTabs(ID)).at(-1), "ATTENDANCE");
+        assert.deepEqual(
+          (await it.spreadsheets.readTabs(ID, ["ATTENDANCE"], "formatted")).get("ATTENDANCE"),
+          [],
+        );
+        await it.spreadsheets.writeRanges(ID, [{ range: "ATTENDANCE!A1:B1", values: [["key", "player"]] }]);
+        const tabs = await it.spreadsheets.readTabs(ID, ["ATTENDANCE"], "formatted");
         assert.deepEqual(tabs.get("ATTENDANCE"), [["key", "player"]]);
       });
 
       test("adding a tab whose title exists fails as upstream_failure", async () => {
-        await rejectsWith(it.sheets.addTab(ID, "CSV"), "upstream_failure");
-        assert.deepEqual(await it.sheets.listTabs(ID), ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
+        await rejectsWith(it.spreadsheets.addTab(ID, "CSV"), "upstream_failure");
+        const tabs = await it.spreadsheets.listTabs(ID);
+        assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
       });
     });
 
@@ -218,19 +224,19 @@ for (const adapter of spreadsheetAdapters) {
         });
 
       test("a tab exports as CSV of its displayed values", async () => {
-        assert.deepEqual(rowsOf(await it.sheets.exportCsv(ID, "STANDINGSCSV")), [
+        assert.deepEqual(rowsOf(await it.spreadsheets.exportCsv(ID, "STANDINGSCSV")), [
           ["Team Code", "Player", "Won"],
           ["MD_1", "Ana Cruz / Ben Ong", "TRUE"],
           ["MD_2", "Carl Dy", "FALSE"],
         ]);
-        assert.deepEqual(rowsOf(await it.sheets.exportCsv(ID, "CSV")), [
+        assert.deepEqual(rowsOf(await it.spreadsheets.exportCsv(ID, "CSV")), [
           ["matchNumber", "total"],
           ["1", "36"],
         ]);
       });
 
       test("a missing tab exports as undefined", async () => {
-        assert.equal(await it.sheets.exportCsv(ID, "Teams"), undefined);
+        assert.equal(await it.spreadsheets.exportCsv(ID, "Teams"), undefined);
       });
     });
   });

@@ -22,7 +22,7 @@ describe("End to end: service + relay in Miniflare + a WebSocket client (ws)", (
       logger: { warn() {} },
     });
     env = await startSyncEnv("local", { liveRelay, clock: systemClock });
-    env.ctx.afterFacilitySync.length = 0;
+    env.services.afterFacilitySync.length = 0;
     await env.setFacility("open-hall-b", { CSV: matchRows("B", 2), STANDINGSCSV: standingsRows("B") });
   });
   after(async () => {

@@ -2,12 +2,12 @@ import type { FakeSheet } from "./sheets-workbook-model.ts";
 
 /** An error answer in Google's documented shape `{ error: { code, message, status } }`. */
 export class GoogleApiError extends Error {
-  constructor(
-    readonly code: number,
-    readonly status: string,
-    message: string,
-  ) {
+  readonly code: number;
+  readonly status: string;
+  constructor(code: number, status: string, message: string) {
     super(message);
+    this.code = code;
+    this.status = status;
   }
 
   static invalid(message: string): GoogleApiError {

@@ -108,14 +108,20 @@ describe("errors on /v3 are problem details", () => {
 
   test("nothing answers under /v2: JSON 404", async () => {
     const res = await t.client.request("GET", "/v2/sessions");
-    assertPlain(res, 404, "not_found");
+    assertProblem(res, 404, "not_found", "/v2/sessions");
+  });
+
+  test("an unknown path outside the frozen routes' prefixes, / included, answers problem details like /v3", async () => {
+    assertProblem(await t.client.request("GET", "/"), 404, "not_found", "/");
+    assertProblem(await t.client.request("GET", "/nothing?x=1"), 404, "not_found", "/nothing");
   });
 });
 
 describe("errors on frozen routes keep the plain body", () => {
-  test("404 for an unknown path outside /v3 is JSON, never HTML", async () => {
-    assertPlain(await t.client.request("GET", "/nothing"), 404, "not_found");
-    assertPlain(await t.client.request("GET", "/"), 404, "not_found");
+  test("404 for an unknown path under a frozen route's prefix keeps the plain JSON body 2.x clients know", async () => {
+    assertPlain(await t.client.request("GET", "/v1/nothing"), 404, "not_found");
+    assertPlain(await t.client.request("GET", "/sync/a/b/c"), 404, "not_found");
+    assertPlain(await t.client.request("GET", "/scoresheets"), 404, "not_found");
   });
 
   test("401, 415, 400 and 406 on a frozen route", async () => {

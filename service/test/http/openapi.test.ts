@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { after, before, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestApp, type TestApp } from "../support/app.ts";
@@ -49,4 +50,35 @@ test("security in the document is read off the route declarations", async () => 
   assert.deepEqual(paths["/v3/sessions"].post.security, []);
   assert.deepEqual(paths["/v3/diagnostics/sync"].get.security, [{ syncSecret: [] }, { operatorToken: [] }]);
   assert.ok(paths["/v3/diagnostics/sync"].get.responses["401"], "401 is documented");
+});
+
+/**
+ * Where `current` takes something away from or changes in `released`: objects may gain members,
+ * everything else (arrays, strings, numbers) must be equal. `info.version` is the package version.
+ */
+function removalsOrChanges(released: unknown, current: unknown, path = "$"): string[] {
+  if (path === "$.info.version") return [];
+  if (released !== null && typeof released === "object" && !Array.isArray(released)) {
+    if (current === null || typeof current !== "object" || Array.isArray(current))
+      return [`${path} is no longer an object`];
+    return Object.entries(released).flatMap(([key, value]) =>
+      key in current
+        ? removalsOrChanges(value, (current as Record<string, unknown>)[key], `${path}.${key}`)
+        : [`${path}.${key} was removed`],
+    );
+  }
+  return JSON.stringify(released) === JSON.stringify(current) ? [] : [`${path} changed`];
+}
+
+test("/openapi.json keeps every member of the 3.0.1 document: it only gains (fixture dumped from 3.0.1)", async () => {
+  const released = JSON.parse(
+    await readFile(new URL("./fixtures/openapi-3.0.1.json", import.meta.url), "utf8"),
+  );
+  const current = (await t.client.request("GET", "/openapi.json")).json();
+  assert.deepEqual(removalsOrChanges(released, current), []);
+  assert.deepEqual(removalsOrChanges({ a: [1], b: { c: 1 } }, { a: [1], b: { c: 1, d: 2 }, e: 3 }), []);
+  assert.deepEqual(removalsOrChanges({ a: [1], b: { c: 1 } }, { a: [1, 2], b: {} }), [
+    "$.a changed",
+    "$.b.c was removed",
+  ]);
 });

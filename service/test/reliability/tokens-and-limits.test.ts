@@ -102,7 +102,7 @@ describe("token fuzz: no forged, re-labelled, expired or other-day token is acce
   test("expired by one millisecond, and tokens of another day", async () => {
     const now = t.clock.now();
     const expired = [
-      t.ctx.signer!.issueOperator(now - 1_000, 999).token,
+      t.services.signer.issueOperator(now - 1_000, 999).token,
       t.deskToken("open-sat", now - 1),
       t.scorerToken("open-sat", now - 1),
     ];

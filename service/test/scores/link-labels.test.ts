@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  formatLinkLabel,
-  normaliseLabelText,
-  OPERATOR_LABEL,
-  readLinkLabels,
-} from "../../src/auth/link-labels.ts";
+import { normaliseLabelText, readLinkLabels, writerLabel } from "../../src/auth/link-labels.ts";
 import { AppError } from "../../src/shared/errors.ts";
 
 describe("link labels (issuedTo, note)", () => {
@@ -34,10 +29,11 @@ describe("link labels (issuedTo, note)", () => {
   });
 
   test("the label is '<issuedTo> (<note>)', '<issuedTo>', '<kind> (<note>)' or '<kind>'", () => {
-    assert.equal(formatLinkLabel("Scorer link", { issuedTo: "Ana", note: "Court 3" }), "Ana (Court 3)");
-    assert.equal(formatLinkLabel("Scorer link", { issuedTo: "Ana" }), "Ana");
-    assert.equal(formatLinkLabel("Desk link", { note: "Gate" }), "Desk link (Gate)");
-    assert.equal(formatLinkLabel("Desk link", { issuedTo: "", note: null }), "Desk link");
-    assert.equal(OPERATOR_LABEL, "Operator console");
+    const day = "open-sat";
+    assert.equal(writerLabel({ kind: "scorer", day, issuedTo: "Ana", note: "Court 3" }), "Ana (Court 3)");
+    assert.equal(writerLabel({ kind: "scorer", day, issuedTo: "Ana" }), "Ana");
+    assert.equal(writerLabel({ kind: "desk", day, note: "Gate" }), "Desk link (Gate)");
+    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "" }), "Desk link");
+    assert.equal(writerLabel({ kind: "operator" }), "Operator console");
   });
 });

@@ -3,8 +3,8 @@ import { after, before, beforeEach, describe, test } from "node:test";
 import { REGISTRY_PATH } from "../../src/registry/store.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
+import { SPREADSHEET_BACKENDS, type SpreadsheetBackend as WorkbookBackend } from "../support/backends.ts";
 import type { sampleRegistry } from "../support/registry-fixture.ts";
-import { localBackend, type WorkbookBackend } from "./backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath } from "./schedule-fixture.ts";
 
 const TTL_MS = 60_000;
@@ -32,7 +32,7 @@ describe("score-entry mode", () => {
   };
 
   before(async () => {
-    backend = await localBackend();
+    backend = await (SPREADSHEET_BACKENDS[0] as (typeof SPREADSHEET_BACKENDS)[number]).start();
     t = await startTestApp({
       clock,
       spreadsheets: backend.spreadsheets,

@@ -1,8 +1,9 @@
 import { after, before, beforeEach } from "node:test";
+import { cellName } from "../../src/shared/a1.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import type { SPREADSHEET_BACKENDS, SpreadsheetBackend as WorkbookBackend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
-import type { BACKENDS, WorkbookBackend } from "./backends.ts";
 import { HALL_A, scheduleWorkbook, TEAM1_SCORE, TEAM2_SCORE } from "./schedule-fixture.ts";
 
 /** What a score-PUT suite gets: the app, its backend and clock, and shorthands. */
@@ -23,7 +24,7 @@ export interface ScoreSuite {
  * adapter, the clock at 10:00 Manila and a freshly seeded Hall A workbook before each test.
  * @example const s = scoreSuite(makeBackend); test("…", async () => { await s.put(path, body); });
  */
-export function scoreSuite(makeBackend: (typeof BACKENDS)[number]): ScoreSuite {
+export function scoreSuite(makeBackend: (typeof SPREADSHEET_BACKENDS)[number]): ScoreSuite {
   let t: TestApp | undefined;
   let backend: WorkbookBackend | undefined;
   const clock = manualClock("2026-11-21T02:00:00Z");
@@ -44,11 +45,13 @@ export function scoreSuite(makeBackend: (typeof BACKENDS)[number]): ScoreSuite {
       }),
     scoreCells: (row) =>
       Promise.all(
-        [TEAM1_SCORE, TEAM2_SCORE].map((column) => suite.backend.cell(HALL_A, "SCHEDULE", row, column)),
+        [TEAM1_SCORE, TEAM2_SCORE].map((column) =>
+          suite.backend.cell(HALL_A, "SCHEDULE", cellName(row, column)),
+        ),
       ),
   };
   before(async () => {
-    backend = await makeBackend();
+    backend = await makeBackend.start();
     // The fake does not recalculate formulas, so over it the day publishes SCHEDULE itself.
     const registry = sampleRegistry();
     if (backend.fake)

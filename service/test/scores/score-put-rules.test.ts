@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { cellName } from "../../src/shared/a1.ts";
 import { SYNC_SECRET } from "../support/app.ts";
-import { BACKENDS } from "./backends.ts";
+import { SPREADSHEET_BACKENDS } from "../support/backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath, TEAM1_SCORE } from "./schedule-fixture.ts";
 import { scoreSuite } from "./score-harness.ts";
 
-for (const makeBackend of BACKENDS) {
+for (const makeBackend of SPREADSHEET_BACKENDS) {
   describe(`score PUT rules (${makeBackend.name})`, () => {
     const s = scoreSuite(makeBackend);
     const { put, scoreCells } = s;
@@ -14,7 +15,7 @@ for (const makeBackend of BACKENDS) {
         const res = await put(scorePath(3), scoreBody([21, null], [21, 3]));
         assert.equal(res.status, 422);
         assert.equal(res.json().code, "schedule_layout");
-        assert.ok((await s.backend.cell(HALL_A, "SCHEDULE", 3, TEAM1_SCORE)).formula);
+        assert.ok((await s.backend.cell(HALL_A, "SCHEDULE", cellName(3, TEAM1_SCORE))).formula);
       });
 
       test("a duplicate match number is 422 schedule_layout", async () => {

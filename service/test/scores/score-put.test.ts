@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { BACKENDS } from "./backends.ts";
+import { cellName } from "../../src/shared/a1.ts";
+import { SPREADSHEET_BACKENDS } from "../support/backends.ts";
 import { HALL_A, scoreBody, scorePath, TEAM1_SCORE } from "./schedule-fixture.ts";
 import { scoreSuite } from "./score-harness.ts";
 
-for (const makeBackend of BACKENDS) {
+for (const makeBackend of SPREADSHEET_BACKENDS) {
   describe(`score PUT (${makeBackend.name})`, () => {
     const s = scoreSuite(makeBackend);
     const { put, scoreCells, clock } = s;
@@ -68,8 +69,10 @@ for (const makeBackend of BACKENDS) {
           cells.map((cell) => cell.value),
           [null, null],
         );
-        if (s.backend.keepsNotesOnEmptyCells)
-          assert.equal(cells[0]?.note, "Operator console · 2026-11-21 10:00");
+        assert.deepEqual(
+          cells.map((cell) => cell.note),
+          ["Operator console · 2026-11-21 10:00", "Operator console · 2026-11-21 10:00"],
+        );
       });
 
       test('a score cell holding text such as "21" counts as that number', async () => {
@@ -92,12 +95,12 @@ for (const makeBackend of BACKENDS) {
       test("nothing but the two score cells changes", async () => {
         await put(scorePath(1), scoreBody([null, null], [21, 17]));
         for (const column of [0, 1, 2, 3]) {
-          const cell = await s.backend.cell(HALL_A, "SCHEDULE", 1, column);
+          const cell = await s.backend.cell(HALL_A, "SCHEDULE", cellName(1, column));
           assert.equal(cell.note, undefined);
         }
-        assert.equal((await s.backend.cell(HALL_A, "SCHEDULE", 2, TEAM1_SCORE)).value, 21);
+        assert.equal((await s.backend.cell(HALL_A, "SCHEDULE", cellName(2, TEAM1_SCORE))).value, 21);
         assert.equal(
-          (await s.backend.cell(HALL_A, "SCHEDULE", 3, TEAM1_SCORE)).formula?.replace(/^=/, ""),
+          (await s.backend.cell(HALL_A, "SCHEDULE", cellName(3, TEAM1_SCORE))).formula?.replace(/^=/, ""),
           "10+11",
         );
       });

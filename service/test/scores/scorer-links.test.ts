@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
+import { cellName } from "../../src/shared/a1.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { localBackend, type WorkbookBackend } from "./backends.ts";
+import { SPREADSHEET_BACKENDS, type SpreadsheetBackend as WorkbookBackend } from "../support/backends.ts";
 import { HALL_A, scheduleWorkbook, scoreBody, scorePath } from "./schedule-fixture.ts";
 
 const ISSUE = "/v3/days/open-sat/scores/scorer-links";
@@ -19,7 +20,7 @@ describe("scorer links", () => {
     });
 
   before(async () => {
-    backend = await localBackend();
+    backend = await (SPREADSHEET_BACKENDS[0] as (typeof SPREADSHEET_BACKENDS)[number]).start();
     t = await startTestApp({
       clock,
       spreadsheets: backend.spreadsheets,
@@ -61,7 +62,10 @@ describe("scorer links", () => {
         body: scoreBody([null, null], [21, 17]),
       });
       assert.equal(res.status, 200, res.text);
-      assert.equal((await backend.cell(HALL_A, "SCHEDULE", 1, 4)).note, "Ana (Court 3) · 2026-11-21 10:00");
+      assert.equal(
+        (await backend.cell(HALL_A, "SCHEDULE", cellName(1, 4))).note,
+        "Ana (Court 3) · 2026-11-21 10:00",
+      );
     });
 
     test("40 code points after trimming pass; 41 or non-text are 400 validation_error", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
-import { type AppDeps, buildApp, contextOf } from "../../src/app.ts";
+import { type AppDeps, buildApp, servicesOf } from "../../src/app.ts";
 import { hashPassword } from "../../src/auth/password.ts";
 import { parseEnvironment } from "../../src/config/environment.ts";
 import type { DataRepository } from "../../src/ports/data-repository.ts";
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   spreadsheets?: Spreadsheets;
   repository?: DataRepository;
   liveRelay?: AppDeps["liveRelay"];
+  /** A pino logger; none means silent. */
+  logger?: AppDeps["logger"];
 }
 
 /**
@@ -70,26 +72,27 @@ export async function startTestApp(options: TestAppOptions = {}) {
     spreadsheets: options.spreadsheets ?? noSpreadsheets,
     repository,
     liveRelay: options.liveRelay,
+    logger: options.logger,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const client = h2c(url);
-  const ctx = contextOf(app);
+  const services = servicesOf(app);
   return {
     app,
-    ctx,
+    services,
     url,
     client,
     clock,
     dataDir,
     repository,
     /** A fresh operator token, issued the way sign-in does. */
-    operatorToken: () => ctx.signer!.issueOperator(clock.now(), config.auth.tokenTtlMs).token,
+    operatorToken: () => services.signer.issueOperator(clock.now(), config.auth.tokenTtlMs).token,
     deskToken: (day: string, exp = clock.now() + 3_600_000, label: { to?: string; note?: string } = {}) =>
-      ctx.signer!.issueDayToken("desk", { exp, day, ...label }).token,
+      services.signer.issueDayToken("desk", { exp, day, ...label }).token,
     scorerToken: (day: string, exp = clock.now() + 3_600_000, label: { to?: string; note?: string } = {}) =>
-      ctx.signer!.issueDayToken("scorer", { exp, day, ...label }).token,
+      services.signer.issueDayToken("scorer", { exp, day, ...label }).token,
     async close() {
       client.close();
       await app.close();

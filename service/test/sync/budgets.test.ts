@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { FacilitySynced } from "../../src/app-context.ts";
+import type { FacilitySynced } from "../../src/features/sync/index.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 import { MODES, matchRows, type SyncEnv, standingsRows, startSyncEnv } from "./support.ts";
 
@@ -25,7 +25,7 @@ for (const mode of MODES) {
     let env: SyncEnv;
     before(async () => {
       env = await startSyncEnv(mode, { registry: registryWithThreeFacilities(), sheetsLatencyMs: 150 });
-      env.ctx.afterFacilitySync.length = 0;
+      env.services.afterFacilitySync.length = 0;
       for (const id of ["a", "b", "c"])
         await env.setFacility(`tri-${id}`, { CSV: matchRows(id, 3, 1), STANDINGSCSV: standingsRows(id) });
     });
@@ -101,10 +101,10 @@ for (const mode of MODES) {
 
     test("the post-sync hook point: every hook runs after each facility sync; a failing hook changes nothing", async () => {
       const seen: string[] = [];
-      env.ctx.afterFacilitySync.push(async (synced: FacilitySynced) => {
+      env.services.afterFacilitySync.push(async (synced: FacilitySynced) => {
         seen.push(`${synced.eventKey}/${synced.dayKey}/${synced.facility.name}`);
       });
-      env.ctx.afterFacilitySync.push(async () => {
+      env.services.afterFacilitySync.push(async () => {
         throw new Error("attendance hook broke");
       });
       await env.setFacility("tri-c", { CSV: matchRows("c", 2, 9), STANDINGSCSV: standingsRows("c") });
@@ -121,7 +121,7 @@ for (const mode of MODES) {
         "open-2026/open-tri/Hall B",
         "open-2026/open-tri/Hall C",
       ]);
-      env.ctx.afterFacilitySync.length = 0;
+      env.services.afterFacilitySync.length = 0;
     });
   });
 }

@@ -35,7 +35,7 @@ for (const mode of MODES) {
       env.setFacility("open-hall-a", { CSV: matchRows("A", 2, ++score), STANDINGSCSV: standingsRows("A") });
     before(async () => {
       env = await startSyncEnv(mode, { liveRelay: relay });
-      env.ctx.afterFacilitySync.length = 0;
+      env.services.afterFacilitySync.length = 0;
       await env.setFacility("open-hall-b", { CSV: matchRows("B", 2), STANDINGSCSV: standingsRows("B") });
     });
     after(() => env.close());

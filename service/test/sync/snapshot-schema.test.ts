@@ -19,7 +19,7 @@ describe("The day snapshot's JSON Schema (docs/schemas/day-snapshot.schema.json)
   const validate = ajv.compile(file);
   before(async () => {
     env = await startSyncEnv("local");
-    env.ctx.afterFacilitySync.length = 0;
+    env.services.afterFacilitySync.length = 0;
   });
   after(() => env.close());
 

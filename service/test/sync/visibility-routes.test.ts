@@ -10,7 +10,7 @@ for (const mode of MODES) {
     let env: SyncEnv;
     before(async () => {
       env = await startSyncEnv(mode, { env: { SYNC_CONFIG_TTL_MS: "3600000" } });
-      env.ctx.afterFacilitySync.length = 0;
+      env.services.afterFacilitySync.length = 0;
       await env.setFacility("open-hall-a", { CSV: matchRows("A", 2, 21), STANDINGSCSV: standingsRows("A") });
       await env.setFacility("open-hall-b", { CSV: matchRows("B", 2), STANDINGSCSV: standingsRows("B") });
     });

@@ -20,7 +20,8 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
     createGoogleSheets({
       apiUrl: fake.url,
       exportUrl: fake.url,
-      fetchTimeoutMs: 300,
+      // Generous, so a busy machine does not time out the tests that are not about timeouts.
+      fetchTimeoutMs: 5_000,
       apiKey: KEY,
       credentials: {
         accessToken: async () => TOKEN,
@@ -141,14 +142,14 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
 
   test("a call with no answer within SHEETS_FETCH_TIMEOUT_MS is upstream_failure", async () => {
     fake.hangNext();
-    const error = await failure(sheets().readTabs("shared", TABS, "formatted"));
+    const error = await failure(sheets({ fetchTimeoutMs: 300 }).readTabs("shared", TABS, "formatted"));
     assert.equal(error.code, "upstream_failure");
     assert.equal(error.message, "the spreadsheet service did not answer in time");
   });
 
   test("a body that trickles in past the timeout is upstream_failure too", async () => {
     fake.slowBodyNext();
-    const error = await failure(sheets().listTabs("shared"));
+    const error = await failure(sheets({ fetchTimeoutMs: 300 }).listTabs("shared"));
     assert.equal(error.message, "the spreadsheet service did not answer in time");
   });
 

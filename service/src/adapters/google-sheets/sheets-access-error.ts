@@ -6,10 +6,12 @@ import { AppError } from "../../shared/errors.ts";
  * @example throw new SheetsAccessError("sync@project.iam.gserviceaccount.com");
  */
 export class SheetsAccessError extends AppError {
-  constructor(readonly serviceAccount: string) {
+  readonly serviceAccount: string;
+  constructor(serviceAccount: string) {
     super(
       "upstream_failure",
       `the service cannot read this workbook; share it with ${serviceAccount} as Editor`,
     );
+    this.serviceAccount = serviceAccount;
   }
 }

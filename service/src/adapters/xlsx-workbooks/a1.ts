@@ -1,3 +1,4 @@
+import { columnIndex } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 
 /** A parsed A1 range: zero-based start cell and an optional inclusive end (absent = open). */
@@ -7,22 +8,6 @@ export interface A1Range {
   column: number;
   endRow: number | undefined;
   endColumn: number | undefined;
-}
-
-/** Column letters to a zero-based index: `A` → 0, `AA` → 26. */
-export function columnIndex(letters: string): number {
-  let index = 0;
-  for (const letter of letters.toUpperCase()) index = index * 26 + (letter.charCodeAt(0) - 64);
-  return index - 1;
-}
-
-/** A zero-based column index to its letters: 0 → `A`, 26 → `AA`. */
-export function columnLetters(index: number): string {
-  let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
 }
 
 const CELL = /^\$?([A-Za-z]{1,3})?\$?(\d+)?$/;

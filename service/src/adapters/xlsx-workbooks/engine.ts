@@ -6,7 +6,8 @@ import {
   type RawCellContent,
   type SimpleCellAddress,
 } from "hyperformula";
-import { columnLetters, parseA1 } from "./a1.ts";
+import { columnLetters } from "../../shared/a1.ts";
+import { parseA1 } from "./a1.ts";
 import { registerFastCriteria, startEvaluationPass } from "./fast-criteria.ts";
 import { toEngineFormula } from "./formula-text.ts";
 import { cellKey, type EngineFormulaCell, ResultWriter } from "./result-writer.ts";
@@ -36,15 +37,29 @@ let knownFunctions: Set<string> | undefined;
  * @example const engine = WorkbookEngine.build(workbook); engine.write([{ tab: "SCHEDULE", row: 4, column: 5, value: 21 }]);
  */
 export class WorkbookEngine {
-  private constructor(
-    private readonly hf: HyperFormula,
-    private readonly workbook: ExcelJS.Workbook,
-    private readonly results: ResultWriter,
-    /** Formula text (as stored) of every formula cell, evaluated or not, by `cellKey`. */
-    readonly formulaText: Map<string, string>,
-    readonly unsupported: UnsupportedFormula[],
-    private readonly openRangeBounds: Map<string, number>,
-  ) {}
+  private readonly hf: HyperFormula;
+  private readonly workbook: ExcelJS.Workbook;
+  private readonly results: ResultWriter;
+  /** Formula text (as stored) of every formula cell, evaluated or not, by `cellKey`. */
+  readonly formulaText: Map<string, string>;
+  readonly unsupported: UnsupportedFormula[];
+  private readonly openRangeBounds: Map<string, number>;
+
+  private constructor(parts: {
+    hf: HyperFormula;
+    workbook: ExcelJS.Workbook;
+    results: ResultWriter;
+    formulaText: Map<string, string>;
+    unsupported: UnsupportedFormula[];
+    openRangeBounds: Map<string, number>;
+  }) {
+    this.hf = parts.hf;
+    this.workbook = parts.workbook;
+    this.results = parts.results;
+    this.formulaText = parts.formulaText;
+    this.unsupported = parts.unsupported;
+    this.openRangeBounds = parts.openRangeBounds;
+  }
 
   /** Builds the engine from a loaded workbook and stores fresh results in its exceljs model. */
   static build(workbook: ExcelJS.Workbook): WorkbookEngine {
@@ -53,11 +68,7 @@ export class WorkbookEngine {
     const hf = HyperFormula.buildEmpty(CONFIG);
     for (const literal of LITERALS) hf.addNamedExpression(literal.name, literal.expression);
     for (const worksheet of workbook.worksheets) hf.addSheet(worksheet.name);
-    const bounds = new Map<string, number>();
-    for (const worksheet of workbook.worksheets) {
-      bounds.set(worksheet.name.toLowerCase(), Math.max(MIN_OPEN_RANGE_ROWS, worksheet.rowCount) - 1);
-    }
-    const boundOf = (tab: string) => bounds.get(tab.toLowerCase()) ?? MIN_OPEN_RANGE_ROWS - 1;
+    const boundOf = openRangeBoundOf(workbook);
     const formulas = new Map<string, EngineFormulaCell>();
     const cached = new Map<string, StoredValue>();
     const formulaText = new Map<string, string>();
@@ -128,7 +139,7 @@ export class WorkbookEngine {
     const results = new ResultWriter(hf, worksheetOf, formulas);
     for (const array of arrays) results.rememberArray(array.address, array.rows, array.columns);
     results.syncAll();
-    return new WorkbookEngine(hf, workbook, results, formulaText, unsupported, openRangeBounds);
+    return new WorkbookEngine({ hf, workbook, results, formulaText, unsupported, openRangeBounds });
   }
 
   /** The engine's sheet id of a tab, or `undefined`. */
@@ -172,6 +183,19 @@ export class WorkbookEngine {
   destroy(): void {
     this.hf.destroy();
   }
+}
+
+/**
+ * Where an open range (`B2:B`) ends on each tab: the tab's last row, at least row 1000, as Sheets
+ * closes it at the grid's end (zero-based).
+ * @example openRangeBoundOf(workbook)("ATTENDANCE") // 999
+ */
+export function openRangeBoundOf(workbook: ExcelJS.Workbook): (tab: string) => number {
+  const bounds = new Map<string, number>();
+  for (const worksheet of workbook.worksheets) {
+    bounds.set(worksheet.name.toLowerCase(), Math.max(MIN_OPEN_RANGE_ROWS, worksheet.rowCount) - 1);
+  }
+  return (tab) => bounds.get(tab.toLowerCase()) ?? MIN_OPEN_RANGE_ROWS - 1;
 }
 
 function coverArray(ref: string, master: SimpleCellAddress, covered: Set<string>) {

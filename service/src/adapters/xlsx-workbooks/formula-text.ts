@@ -53,6 +53,47 @@ function tabName(reference: string): string {
   return reference.startsWith("'") ? reference.slice(1, -1).replaceAll("''", "'") : reference;
 }
 
+/**
+ * A formula as a user types it in Google Sheets, stored as an `.xlsx` file stores it, so that
+ * Excel and LibreOffice read it (without the leading `=`, as exceljs takes it): open ranges are
+ * closed at their tab's bound, and `FILTER(range, condition, condition, …)` becomes Excel's
+ * `_xlfn._xlws.FILTER(range, (condition)*(condition)*…)`, which takes one include array.
+ * @example toStoredFormula('=FILTER(B2:B,B2:B<>"",E2:E<>TRUE)', "ATTENDANCE", () => 999)
+ * // '_xlfn._xlws.FILTER(B2:B1000,(B2:B1000<>"")*(E2:E1000<>TRUE))'
+ */
+export function toStoredFormula(formula: string, ownTab: string, boundOf: (tab: string) => number): string {
+  const text = toEngineFormula(formula, ownTab, boundOf).text.slice(1);
+  const call = /(?<![\w.])FILTER\(/i.exec(text);
+  if (!call) return text;
+  const before = text.slice(0, call.index);
+  return before + filterToExcel(toStoredFormula(text.slice(call.index + call[0].length), ownTab, boundOf));
+}
+
+/** `rest` starts just after `FILTER(`: its arguments up to the matching `)`, then the remainder. */
+function filterToExcel(rest: string): string {
+  const args: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const char = rest[i];
+    if (char === '"') quoted = !quoted;
+    if (quoted || (char !== "," && char !== "(" && char !== ")")) continue;
+    if (char === "(") depth++;
+    else if (depth > 0 && char === ")") depth--;
+    else if (depth === 0) {
+      args.push(rest.slice(start, i));
+      start = i + 1;
+      if (char === ")") {
+        const [range, ...conditions] = args;
+        const include = conditions.length === 1 ? conditions[0] : conditions.map((c) => `(${c})`).join("*");
+        return `_xlfn._xlws.FILTER(${range},${include})${rest.slice(i + 1)}`;
+      }
+    }
+  }
+  return `FILTER(${rest}`;
+}
+
 /** The formula as Sheets shows it in FORMULA render: a leading `=`, without Excel's storage prefixes. */
 export function displayFormula(formula: string): string {
   return `=${formula.replace(/_xlfn\.(_xlws\.)?/gi, "")}`;

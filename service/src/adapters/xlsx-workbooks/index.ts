@@ -1,14 +1,20 @@
 import { resolve } from "node:path";
-import type ExcelJS from "exceljs";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
+import { toExportCsv } from "../../shared/csv.ts";
 import { AppError } from "../../shared/errors.ts";
 import { parseA1 } from "./a1.ts";
-import { toCsv } from "./csv.ts";
-import { WorkbookEngine } from "./engine.ts";
+import { openRangeBoundOf } from "./engine.ts";
+import { toStoredFormula } from "./formula-text.ts";
+import {
+  type CellWrite,
+  type OpenWorkbook,
+  openWorkbooks,
+  rebuildEngine,
+  worksheetOf,
+  writeCells,
+} from "./open-workbooks.ts";
 import { renderTab } from "./render.ts";
-import { createSerialQueue } from "./serial-queue.ts";
 import type { Constant } from "./stored-cell.ts";
-import { fileStamp, readWorkbookFile, writeWorkbookFile } from "./workbook-file.ts";
 
 /** Options of the local workbook adapter. */
 export interface XlsxWorkbooksOptions {
@@ -23,128 +29,53 @@ export interface XlsxWorkbooks extends Spreadsheets {
   close(): void;
 }
 
-interface OpenWorkbook {
-  workbook: ExcelJS.Workbook;
-  engine: WorkbookEngine;
-  stamp: string;
-}
-
-type CellWrite = { tab: string; row: number; column: number; value: Constant };
-
 /**
  * The embedded spreadsheet adapter: `.xlsx` files in a folder, formulas recalculated with
- * HyperFormula as Google Sheets would. Every operation on one file runs in turn; a parsed workbook
- * and its engine are kept while the file's stamp is unchanged, so a hand edit is seen on the next call.
+ * HyperFormula as Google Sheets would (see `open-workbooks.ts` for the per-file queue and cache).
  * @example const sheets = createXlsxWorkbooks({ dir: "./local/workbooks", logger });
  */
 export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbooks {
-  const dir = resolve(options.dir);
-  const queue = createSerialQueue();
-  const open = new Map<string, OpenWorkbook>();
-  const warned = new Set<string>();
-
-  function forget(sheetId: string): void {
-    open.get(sheetId)?.engine.destroy();
-    open.delete(sheetId);
-  }
-
-  async function current(sheetId: string): Promise<OpenWorkbook> {
-    const stamp = await fileStamp(dir, sheetId);
-    const cached = open.get(sheetId);
-    if (cached && cached.stamp === stamp) return cached;
-    forget(sheetId);
-    const file = await readWorkbookFile(dir, sheetId);
-    const entry = { ...file, engine: WorkbookEngine.build(file.workbook) };
-    const { unsupported } = entry.engine;
-    if (unsupported.length > 0 && !warned.has(sheetId)) {
-      warned.add(sheetId);
-      options.logger?.warn(
-        { sheetId, count: unsupported.length, formulas: unsupported.slice(0, 10) },
-        "local workbook has formulas the engine cannot evaluate; they read as their cached values",
-      );
-    }
-    open.set(sheetId, entry);
-    return entry;
-  }
-
-  /** Applies a change (validated first, so all or nothing) and saves; a failed save drops the cache. */
-  function change(sheetId: string, apply: (entry: OpenWorkbook) => void): Promise<void> {
-    return queue.run(sheetId, async () => {
-      const entry = await current(sheetId);
-      try {
-        apply(entry);
-        entry.stamp = await writeWorkbookFile(dir, sheetId, entry.workbook);
-      } catch (error) {
-        forget(sheetId);
-        throw error;
-      }
-    });
-  }
-
-  function write(entry: OpenWorkbook, cells: CellWrite[]): void {
-    if (!entry.engine.write(cells)) {
-      entry.engine.destroy();
-      entry.engine = WorkbookEngine.build(entry.workbook);
-    }
-  }
-
-  function worksheet(entry: OpenWorkbook, sheetId: string, tab: string): ExcelJS.Worksheet {
-    const found = entry.workbook.getWorksheet(tab);
-    if (!found) throw new AppError("upstream_failure", `no tab ${tab} in workbook ${sheetId}`);
-    return found;
-  }
-
-  function read(sheetId: string, tab: string, render: ValueRender): Promise<Rows | undefined> {
-    return queue.run(sheetId, async () => {
-      const entry = await current(sheetId);
-      const found = entry.workbook.getWorksheet(tab);
-      return found ? renderTab(entry.engine, found, render) : undefined;
-    });
-  }
-
+  const workbooks = openWorkbooks(resolve(options.dir), options.logger);
   return {
     async readTabs(sheetId, tabs, render) {
-      const entry = await queue.run(sheetId, () => current(sheetId));
-      const result = new Map<string, Rows | undefined>();
-      for (const tab of tabs) {
-        const found = entry.workbook.getWorksheet(tab);
-        result.set(tab, found ? renderTab(entry.engine, found, render) : undefined);
-      }
-      return result;
+      const entry = await workbooks.use(sheetId, (open) => open);
+      return new Map(tabs.map((tab) => [tab, read(entry, tab, render)]));
     },
 
     listTabs(sheetId) {
-      return queue.run(sheetId, async () =>
-        (await current(sheetId)).workbook.worksheets.map((sheet) => sheet.name),
-      );
+      return workbooks.use(sheetId, (entry) => entry.workbook.worksheets.map((sheet) => sheet.name));
     },
 
     writeRanges(sheetId, writes: readonly RangeWrite[]) {
-      return change(sheetId, (entry) => {
-        const canonical = (tab: string) => worksheet(entry, sheetId, tab).name;
+      return workbooks.change(sheetId, (entry) => {
+        const canonical = (tab: string) => worksheetOf(entry, sheetId, tab).name;
         const raw = writes
           .filter((one) => (one.input ?? "raw") === "raw")
           .flatMap((one) => rangeCells(one, canonical));
         const entered = writes
           .filter((one) => one.input === "user-entered")
           .flatMap((one) => rangeCells(one, canonical));
-        write(entry, raw);
+        writeCells(entry, raw);
         if (entered.length === 0) return;
-        // As a user types it: a text starting with "=" becomes a formula; the engine is rebuilt to evaluate it.
+        // As a user types it: a text starting with "=" becomes a formula, stored the way Excel and
+        // LibreOffice read it; the engine is rebuilt to evaluate it.
+        const boundOf = openRangeBoundOf(entry.workbook);
         for (const cell of entered) {
           const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
           const text = cell.value;
-          target.value = typeof text === "string" && text.startsWith("=") ? { formula: text.slice(1) } : text;
+          target.value =
+            typeof text === "string" && text.startsWith("=")
+              ? { formula: toStoredFormula(text, cell.tab, boundOf) }
+              : text;
         }
-        entry.engine.destroy();
-        entry.engine = WorkbookEngine.build(entry.workbook);
+        rebuildEngine(entry);
       });
     },
 
     writeCellsWithNotes(sheetId, cells: readonly NotedCellWrite[]) {
-      return change(sheetId, (entry) => {
-        const tabs = cells.map((cell) => worksheet(entry, sheetId, cell.tab));
-        write(
+      return workbooks.change(sheetId, (entry) => {
+        const tabs = cells.map((cell) => worksheetOf(entry, sheetId, cell.tab));
+        writeCells(
           entry,
           cells.map((cell, i) => ({
             tab: tabs[i]!.name,
@@ -156,12 +87,14 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
         cells.forEach((cell, i) => {
           const target = tabs[i]!.getCell(cell.row + 1, cell.column + 1);
           target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
+          // exceljs writes no comment for an empty cell: an empty text keeps the note, as Sheets keeps it.
+          if (cell.note !== "" && target.value === null) target.value = "";
         });
       });
     },
 
     addTab(sheetId, title) {
-      return change(sheetId, (entry) => {
+      return workbooks.change(sheetId, (entry) => {
         const taken = entry.workbook.worksheets.some(
           (sheet) => sheet.name.toLowerCase() === title.toLowerCase(),
         );
@@ -173,20 +106,23 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
           throw new AppError("upstream_failure", `cannot add tab ${title}: ${(error as Error).message}`);
         }
         // Formulas may already point at the new tab; a rebuild resolves them.
-        entry.engine.destroy();
-        entry.engine = WorkbookEngine.build(entry.workbook);
+        rebuildEngine(entry);
       });
     },
 
     async exportCsv(sheetId, tab) {
-      const rows = await read(sheetId, tab, "formatted");
-      return rows === undefined ? undefined : toCsv(rows);
+      const rows = await workbooks.use(sheetId, (entry) => read(entry, tab, "formatted"));
+      return rows === undefined ? undefined : toExportCsv(rows);
     },
 
-    close() {
-      for (const sheetId of [...open.keys()]) forget(sheetId);
-    },
+    close: () => workbooks.close(),
   };
+}
+
+/** A tab's values as the Sheets API would render them, or `undefined` when the workbook has no such tab. */
+function read(entry: OpenWorkbook, tab: string, render: ValueRender): Rows | undefined {
+  const found = entry.workbook.getWorksheet(tab);
+  return found ? renderTab(entry.engine, found, render) : undefined;
 }
 
 /** The cells of one range write; `null` skips a cell and `""` clears it, as with the Sheets API. */

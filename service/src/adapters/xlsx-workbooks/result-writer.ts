@@ -5,7 +5,7 @@ import {
   type HyperFormula,
   type SimpleCellAddress,
 } from "hyperformula";
-import { columnLetters } from "./a1.ts";
+import { cellName } from "../../shared/a1.ts";
 
 /** A formula cell the engine evaluates: where it is and its formula as the file stores it. */
 export interface EngineFormulaCell {
@@ -35,11 +35,19 @@ export function cellKey(address: SimpleCellAddress): string {
 export class ResultWriter {
   private readonly extents = new Map<string, Extent>();
 
+  private readonly hf: HyperFormula;
+  private readonly worksheetOf: (sheet: number) => ExcelJS.Worksheet;
+  readonly formulas: Map<string, EngineFormulaCell>;
+
   constructor(
-    private readonly hf: HyperFormula,
-    private readonly worksheetOf: (sheet: number) => ExcelJS.Worksheet,
-    readonly formulas: Map<string, EngineFormulaCell>,
-  ) {}
+    hf: HyperFormula,
+    worksheetOf: (sheet: number) => ExcelJS.Worksheet,
+    formulas: Map<string, EngineFormulaCell>,
+  ) {
+    this.hf = hf;
+    this.worksheetOf = worksheetOf;
+    this.formulas = formulas;
+  }
 
   /** Records a spill range the file already had, so cells it no longer covers get cleared. */
   rememberArray(address: SimpleCellAddress, rows: number, columns: number): void {
@@ -102,7 +110,7 @@ export class ResultWriter {
         sheet.getCell(address.row + r + 1, address.col + c + 1).value = toPlain(value);
       });
     });
-    const ref = `${a1(address.row, address.col)}:${a1(address.row + extent.rows - 1, address.col + extent.columns - 1)}`;
+    const ref = `${cellName(address.row, address.col)}:${cellName(address.row + extent.rows - 1, address.col + extent.columns - 1)}`;
     const result = toResult(values[0]?.[0] ?? null);
     target.value = { formula: cell.formula, result, shareType: "array", ref } as ExcelJS.CellValue;
     const previous = this.extents.get(key);
@@ -128,10 +136,6 @@ export class ResultWriter {
       }
     }
   }
-}
-
-function a1(row: number, column: number): string {
-  return `${columnLetters(column)}${row + 1}`;
 }
 
 function toResult(value: EngineValue): ExcelJS.CellValue | undefined {

@@ -8,6 +8,11 @@ export interface FacilityTarget extends DayRef {
   facility: Facility;
 }
 
+/** An event without attendance: its attendance routes answer 404 `not_found`. */
+export function attendanceOff(eventKey: string): AppError {
+  return new AppError("not_found", `attendance is off for event "${eventKey}"`);
+}
+
 async function lookUpDay(registry: RegistryStore, dayKey: string): Promise<DayRef | undefined> {
   try {
     return await registry.findDay(dayKey);
@@ -22,7 +27,7 @@ async function lookUpDay(registry: RegistryStore, dayKey: string): Promise<DayRe
  * `not_found`; a desk token for another day, or any desk token while attendance is `console` → 403;
  * then an unknown day → `unknown_day`. The day is looked up first because "off" is a property of
  * its event; a desk token for another day is refused even when the path's day does not exist.
- * @example const ref = await attendanceDay(ctx.registry, request.principal, request.params.day);
+ * @example const ref = await attendanceDay(registry, request.principal, request.params.day);
  */
 export async function attendanceDay(
   registry: RegistryStore,
@@ -31,7 +36,7 @@ export async function attendanceDay(
 ): Promise<DayRef> {
   const ref = await lookUpDay(registry, dayKey);
   if (ref && ref.event.attendance === undefined) {
-    throw new AppError("not_found", `attendance is off for event "${ref.eventKey}"`);
+    throw attendanceOff(ref.eventKey);
   }
   if (principal.kind === "desk") {
     if (principal.day !== dayKey) throw new AppError("forbidden", "this desk link is for another day");

@@ -1,4 +1,5 @@
 import type { CellValue, Rows } from "../../ports/spreadsheet.ts";
+import { columnLetters } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 import { personKey } from "./person-key.ts";
 
@@ -72,7 +73,7 @@ export function assertAttendanceHeader(rows: Rows): void {
   if (wrong !== -1) {
     throw new AppError(
       "attendance_layout",
-      `the ATTENDANCE tab's row 1 must start with ${ATTENDANCE_HEADER.join(" | ")} (column ${String.fromCharCode(65 + wrong)} differs)`,
+      `the ATTENDANCE tab's row 1 must start with ${ATTENDANCE_HEADER.join(" | ")} (column ${columnLetters(wrong)} differs)`,
     );
   }
 }

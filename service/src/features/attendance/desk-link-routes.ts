@@ -1,55 +1,25 @@
-import type { AppContext } from "../../app-context.ts";
-import { readLinkLabel } from "../../auth/link-labels.ts";
-import { segment } from "../../http/frozen.ts";
-import { defineRoute, type RouteDefinition } from "../../http/route.ts";
-import { DayParams } from "../../http/schemas.ts";
-import { issueDeskLink } from "./desk-link.ts";
+import { dayLinkRoutes } from "../../auth/day-links.ts";
+import type { RouteDefinition } from "../../http/route.ts";
 import { DeskLinkBody, DeskLinkResponse, FrozenDeskLinkResponse } from "./schemas.ts";
-
-const ERRORS = ["not_found", "forbidden", "unknown_day", "config_unavailable"] as const;
+import type { Attendance } from "./service.ts";
 
 /** Desk-link issuing (operator only) and its frozen `/v1` twin, which ignores any body. */
-export function deskLinkRoutes(ctx: AppContext): RouteDefinition[] {
-  const issue = async (dayKey: string, label: { issuedTo: string | null; note: string | null }) => {
-    const ref = await ctx.registry.findDay(dayKey);
-    return issueDeskLink(ctx.signer, ref, label, ctx.clock.now());
-  };
-  return [
-    defineRoute({
-      method: "POST",
+export function deskLinkRoutes(attendance: Attendance): RouteDefinition[] {
+  return dayLinkRoutes(
+    {
       url: "/v3/days/:day/attendance/desk-links",
+      operationId: "issueDeskLink",
       summary: "Issue a desk link (a desk token valid to the end of the day in Asia/Manila)",
       tags: ["attendance"],
-      auth: ["operator"],
-      params: DayParams,
       body: DeskLinkBody,
-      response: { 201: DeskLinkResponse },
-      errors: ERRORS,
-      handler: async (request, reply) => {
-        const label = {
-          issuedTo: readLinkLabel(request.body.issuedTo, "issuedTo"),
-          note: readLinkLabel(request.body.note, "note"),
-        };
-        const link = await issue(request.params.day, label);
-        reply.code(201);
-        return link;
-      },
-    }),
-    defineRoute({
-      method: "POST",
+      response: DeskLinkResponse,
+      errors: ["not_found", "forbidden", "unknown_day", "config_unavailable"],
+      issue: attendance.issueDeskLink,
+    },
+    {
       url: "/v1/days/:day/attendance/desk-links",
       summary: "Issue an unlabelled desk link (frozen)",
-      tags: ["attendance"],
-      auth: ["operator"],
-      params: DayParams,
-      frozen: { successor: ({ params }) => `/v3/days/${segment(params.day)}/attendance/desk-links` },
-      response: { 201: FrozenDeskLinkResponse },
-      errors: ERRORS,
-      handler: async (request, reply) => {
-        const { token, expiresAt, day } = await issue(request.params.day, { issuedTo: null, note: null });
-        reply.code(201);
-        return { token, expiresAt, day };
-      },
-    }),
-  ];
+      response: FrozenDeskLinkResponse,
+    },
+  );
 }

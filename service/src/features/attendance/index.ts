@@ -1,20 +1,17 @@
-import type { AppContext } from "../../app-context.ts";
 import type { RouteDefinition } from "../../http/route.ts";
-import { attendanceDeps } from "./deps.ts";
 import { deskLinkRoutes } from "./desk-link-routes.ts";
 import { peopleRoutes } from "./people-routes.ts";
 import { reconciliationRoutes } from "./reconciliation-routes.ts";
-import { attendanceSyncHook } from "./sync-hook.ts";
+import type { Attendance } from "./service.ts";
 
 export { personKey } from "./person-key.ts";
+export { type Attendance, createAttendance } from "./service.ts";
 
 /**
- * The event attendance feature: the people list, marks, desk links and reconciliations (each
- * `/v3` route beside its frozen twin), and the post-sync hook, registered on the context here.
- * @example FEATURE_ROUTES.push(attendanceRoutes); // buildApp calls it once per app instance
+ * The event attendance feature's routes: the people list, marks, desk links and reconciliations,
+ * each `/v3` route beside its frozen twin.
+ * @example const routes = attendanceRoutes(services.attendance);
  */
-export function attendanceRoutes(ctx: AppContext): RouteDefinition[] {
-  const deps = attendanceDeps(ctx);
-  ctx.afterFacilitySync.push(attendanceSyncHook(deps));
-  return [...peopleRoutes(deps), ...deskLinkRoutes(ctx), ...reconciliationRoutes(deps)];
+export function attendanceRoutes(attendance: Attendance): RouteDefinition[] {
+  return [...peopleRoutes(attendance), ...deskLinkRoutes(attendance), ...reconciliationRoutes(attendance)];
 }

@@ -1,17 +1,15 @@
+import type { Principal } from "../../auth/guard.ts";
+import { writerLabel } from "../../auth/link-labels.ts";
 import type { RangeWrite } from "../../ports/spreadsheet.ts";
+import { columnLetters } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime, formatManilaTime } from "../../shared/manila-time.ts";
 import type { FacilityTarget } from "./access.ts";
 import { ATTENDANCE_TAB, type Person, parseAttendance } from "./attendance-tab.ts";
-import type { AttendanceDeps } from "./deps.ts";
-import { chooseMarkedByColumn, MARKED_BY_HEADER, markedByText, markLabel } from "./marked-by.ts";
+import { chooseMarkedByColumn, MARKED_BY_HEADER, markedByText } from "./marked-by.ts";
 import { personKey } from "./person-key.ts";
+import type { AttendanceDeps } from "./service.ts";
 import { writeAttendance } from "./write-allowlist.ts";
-
-/** Who marks: an operator, or a desk link with the label signed into it. */
-export type Marker = { kind: "operator" } | { kind: "desk"; issuedTo?: string; note?: string };
-
-const letter = (column: number) => String.fromCharCode(65 + column);
 
 function notInList(key: string): AppError {
   return new AppError("not_found", `no person with key "${key}" in this facility's attendance list`);
@@ -29,7 +27,7 @@ export async function markAttendance(
   target: FacilityTarget,
   rawKey: string,
   present: boolean,
-  by: Marker,
+  by: Principal,
 ): Promise<Person> {
   const key = personKey(rawKey);
   const sheetId = target.facility.sheetId;
@@ -46,11 +44,11 @@ export async function markAttendance(
   const writes: RangeWrite[] = [{ range: `${ATTENDANCE_TAB}!E${row}:F${row}`, values: [[present, timeIn]] }];
   const markedBy = chooseMarkedByColumn(sheet.rows);
   if (markedBy) {
-    const column = letter(markedBy.column);
+    const column = columnLetters(markedBy.column);
     if (markedBy.claim) writes.push({ range: `${ATTENDANCE_TAB}!${column}1`, values: [[MARKED_BY_HEADER]] });
     writes.push({
       range: `${ATTENDANCE_TAB}!${column}${row}`,
-      values: [[markedByText(present, markLabel(by), formatManilaTime(now))]],
+      values: [[markedByText(present, writerLabel(by), formatManilaTime(now))]],
     });
   } else {
     deps.logger.warn(

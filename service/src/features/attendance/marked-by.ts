@@ -9,9 +9,6 @@ const COLUMN_H = 7;
 const COLUMN_J = 9;
 const COLUMN_Z = 25;
 
-/** The fixed attribution of an operator's marks. */
-export const OPERATOR_LABEL = "Operator console";
-
 /** Where a mark's `markedBy` cell goes: the column, and whether its header must be written in the same call. */
 export interface MarkedByColumn {
   column: number;
@@ -34,19 +31,6 @@ export function chooseMarkedByColumn(rows: Rows): MarkedByColumn | undefined {
     if (rows.every((row) => cellText(row[column]).trim() === "")) return { column, claim: true };
   }
   return undefined;
-}
-
-/**
- * The label a mark is attributed to: `<issuedTo> (<note>)`, `<issuedTo>`, `Desk link (<note>)` or
- * `Desk link` for a desk link; the fixed operator label otherwise.
- * @example markLabel({ kind: "desk", issuedTo: "Gate 2", note: "AM" }) // "Gate 2 (AM)"
- */
-export function markLabel(
-  by: { kind: "operator" } | { kind: "desk"; issuedTo?: string; note?: string },
-): string {
-  if (by.kind === "operator") return OPERATOR_LABEL;
-  const name = by.issuedTo ? by.issuedTo : "Desk link";
-  return by.note ? `${name} (${by.note})` : name;
 }
 
 /** `In · <label> · HH:mm` or `Out · <label> · HH:mm` (the time already in Asia/Manila). */

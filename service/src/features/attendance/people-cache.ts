@@ -22,7 +22,11 @@ interface Entry {
 export class PeopleCache {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(private readonly deps: { spreadsheets: Spreadsheets; clock: Clock; ttlMs?: number }) {}
+  private readonly deps: { spreadsheets: Spreadsheets; clock: Clock; ttlMs?: number };
+
+  constructor(deps: { spreadsheets: Spreadsheets; clock: Clock; ttlMs?: number }) {
+    this.deps = deps;
+  }
 
   async get(sheetId: string): Promise<AttendanceSheet | undefined> {
     const now = this.deps.clock.now();

@@ -1,11 +1,10 @@
 import type { Rows } from "../../ports/spreadsheet.ts";
-import { AppError } from "../../shared/errors.ts";
 import type { FacilityTarget } from "./access.ts";
 import { ATTENDANCE_TAB, assertAttendanceHeader, cellText } from "./attendance-tab.ts";
-import type { AttendanceDeps } from "./deps.ts";
 import { personKey } from "./person-key.ts";
 import { planNewTab, planReconciliation, type ReconcilePlan } from "./reconcile-plan.ts";
 import type { Roster } from "./roster.ts";
+import type { AttendanceDeps } from "./service.ts";
 import { notYetInWrite, writeAttendance } from "./write-allowlist.ts";
 
 /** One facility's line in a reconciliation report. */
@@ -92,9 +91,4 @@ async function addedRowsHeld(deps: AttendanceDeps, sheetId: string, plan: Reconc
   const rows = await readTab(deps, sheetId);
   if (!rows) return false;
   return plan.added.every(({ row, key }) => personKey(cellText(rows[row - 1]?.[0])) === key);
-}
-
-/** The error a reconciliation gives for an event without attendance (the attendance routes' "off"). */
-export function attendanceOff(eventKey: string): AppError {
-  return new AppError("not_found", `attendance is off for event "${eventKey}"`);
 }

@@ -1,45 +1,40 @@
-import { segment } from "../../http/frozen.ts";
+import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
-import type { AttendanceDeps } from "./deps.ts";
-import { reconcileDay } from "./reconciliation.ts";
-import { ReconciliationBody, ReconciliationQuery, ReconciliationReportSchema } from "./schemas.ts";
-
-const ERRORS = [
-  "not_found",
-  "unknown_day",
-  "unknown_facility",
-  "attendance_layout",
-  "upstream_failure",
-  "service_busy",
-  "config_unavailable",
-] as const;
+import {
+  ATTENDANCE_ERRORS,
+  ReconciliationBody,
+  ReconciliationQuery,
+  ReconciliationReportSchema,
+} from "./schemas.ts";
+import type { Attendance } from "./service.ts";
 
 /** The manual roster reconciliation (operator only) and its frozen `/v1` twin (`?facility=`). */
-export function reconciliationRoutes(deps: AttendanceDeps): RouteDefinition[] {
-  const common = {
+export function reconciliationRoutes(attendance: Attendance): RouteDefinition[] {
+  const v3 = defineRoute({
     method: "POST",
+    url: "/v3/days/:day/attendance/reconciliations",
+    operationId: "reconcileAttendance",
+    summary: "Update the ATTENDANCE tab of one facility, or of every facility, to its roster",
     tags: ["attendance"],
     auth: ["operator"],
     params: DayParams,
+    body: ReconciliationBody,
     response: { 200: ReconciliationReportSchema },
-    errors: ERRORS,
-  } as const;
+    errors: ATTENDANCE_ERRORS,
+    handler: async (request) => attendance.reconcile(request.params.day, request.body.facility),
+  });
   return [
-    defineRoute({
-      ...common,
-      url: "/v3/days/:day/attendance/reconciliations",
-      summary: "Update the ATTENDANCE tab of one facility, or of every facility, to its roster",
-      body: ReconciliationBody,
-      handler: async (request) => reconcileDay(deps, request.params.day, request.body.facility),
-    }),
-    defineRoute({
-      ...common,
-      url: "/v1/days/:day/attendance/reconciliations",
-      summary: "Update the ATTENDANCE roster (frozen)",
-      querystring: ReconciliationQuery,
-      frozen: { successor: ({ params }) => `/v3/days/${segment(params.day)}/attendance/reconciliations` },
-      handler: async (request) => reconcileDay(deps, request.params.day, request.query.facility),
-    }),
+    v3,
+    frozenTwin(
+      v3,
+      {
+        url: "/v1/days/:day/attendance/reconciliations",
+        summary: "Update the ATTENDANCE roster (frozen)",
+        body: null,
+        querystring: ReconciliationQuery,
+      },
+      { handler: async (request) => attendance.reconcile(request.params.day, request.query.facility) },
+    ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { Rows } from "../../ports/spreadsheet.ts";
 import type { FacilityTarget } from "./access.ts";
-import type { AttendanceDeps } from "./deps.ts";
 import { buildRoster, type Roster, rosterTabName } from "./roster.ts";
+import type { AttendanceDeps } from "./service.ts";
 
 /** The spec's roster tab cache in the post-sync hook. */
 export const ROSTER_TAB_CACHE_MS = 5 * 60_000;

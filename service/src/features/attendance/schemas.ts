@@ -1,5 +1,17 @@
 import { Type } from "@sinclair/typebox";
 import { Nullable } from "../../http/schemas.ts";
+import type { ErrorCode } from "../../shared/errors.ts";
+
+/** The errors every attendance route that reads a workbook can answer. */
+export const ATTENDANCE_ERRORS: readonly ErrorCode[] = [
+  "not_found",
+  "unknown_day",
+  "unknown_facility",
+  "attendance_layout",
+  "upstream_failure",
+  "service_busy",
+  "config_unavailable",
+];
 
 /** The spec's Person (attendance list item). */
 export const PersonSchema = Type.Object(

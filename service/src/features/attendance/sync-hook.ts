@@ -1,25 +1,23 @@
-import type { FacilitySynced } from "../../app-context.ts";
-import type { AttendanceDeps } from "./deps.ts";
+import type { FacilitySynced } from "../sync/types.ts";
 import { reconcileFacility } from "./reconcile.ts";
 import { rosterFingerprint } from "./roster.ts";
 import { loadRoster, RosterTabCache } from "./roster-source.ts";
-
-/** The spec's bound on the post-sync hook. */
-export const HOOK_BOUND_MS = 6_000;
+import type { AttendanceDeps } from "./service.ts";
 
 /**
  * The post-sync attendance hook: after each facility sync, brings that facility's `ATTENDANCE`
  * tab up to date with its roster. Nothing for an event without attendance or a facility without a
  * workbook; skips a facility whose roster fingerprint is unchanged since this instance's last
- * successful update; roster tab cached 5 minutes; bounded (6 s); never throws. When rows it added
- * were overwritten by another instance the fingerprint stays unrecorded, so the next sync adds them.
- * @example ctx.afterFacilitySync.push(attendanceSyncHook(deps));
+ * successful update; roster tab cached 5 minutes. When rows it added were overwritten by another
+ * instance the fingerprint stays unrecorded, so the next sync adds them. The sync runs it bounded
+ * to 6 s and logs its failure (`features/sync/hooks.ts`).
+ * @example const hook = attendanceSyncHook(deps); // given to the sync service
  */
-export function attendanceSyncHook(deps: AttendanceDeps, boundMs = HOOK_BOUND_MS) {
+export function attendanceSyncHook(deps: AttendanceDeps) {
   const fingerprints = new Map<string, string>();
   const rosterTabs = new RosterTabCache();
 
-  async function update(sync: FacilitySynced): Promise<void> {
+  return async function attendanceAfterSync(sync: FacilitySynced): Promise<void> {
     const sheetId = sync.facility.sheetId;
     if (sync.event.attendance === undefined || !sheetId) return;
     const roster = await loadRoster(deps, sync, rosterTabs);
@@ -32,24 +30,5 @@ export function attendanceSyncHook(deps: AttendanceDeps, boundMs = HOOK_BOUND_MS
         { facility: sync.facility.name, day: sync.dayKey },
         "added attendance rows were overwritten; retrying next sync",
       );
-  }
-
-  return async function attendanceAfterSync(sync: FacilitySynced): Promise<void> {
-    const where = { facility: sync.facility.name, day: sync.dayKey };
-    // The work may outlive the bound; its failure is still caught and logged, never thrown.
-    const work = update(sync).then(
-      () => "done" as const,
-      (error: unknown) => {
-        deps.logger.warn({ err: error, ...where }, "attendance hook failed");
-        return "failed" as const;
-      },
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<"timeout">((resolve) => {
-      timer = setTimeout(() => resolve("timeout"), boundMs);
-    });
-    const outcome = await Promise.race([work, bound]);
-    clearTimeout(timer);
-    if (outcome === "timeout") deps.logger.warn(where, `attendance hook passed its ${boundMs} ms bound`);
   };
 }

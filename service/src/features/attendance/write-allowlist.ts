@@ -1,4 +1,5 @@
 import type { CellValue, RangeWrite, Spreadsheets } from "../../ports/spreadsheet.ts";
+import { columnIndex } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 import { ATTENDANCE_TAB } from "./attendance-tab.ts";
 
@@ -25,12 +26,6 @@ export function notYetInWrite(): RangeWrite {
 }
 
 const RANGE = /^(?:ATTENDANCE|'ATTENDANCE')!([A-Z]{1,3})([1-9]\d*)(?::([A-Z]{1,3})([1-9]\d*))?$/;
-
-function columnIndex(letters: string): number {
-  let index = 0;
-  for (const letter of letters) index = index * 26 + (letter.charCodeAt(0) - 64);
-  return index - 1;
-}
 
 function refuse(write: RangeWrite, why: string): AppError {
   return new AppError(

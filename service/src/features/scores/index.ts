@@ -1,32 +1,49 @@
-import type { AppContext } from "../../app-context.ts";
+import type { LinkLabel } from "../../auth/day-links.ts";
+import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RouteDefinition } from "../../http/route.ts";
-import { AppError } from "../../shared/errors.ts";
+import type { DataRepository } from "../../ports/data-repository.ts";
+import type { SyncService } from "../sync/index.ts";
 import { summarisePublished } from "./published.ts";
-import { createScoreEntry } from "./score-entry.ts";
+import { createScoreEntry, type ScoreEntryDeps } from "./score-entry.ts";
 import { scoreEntryModeRoutes } from "./score-entry-mode-routes.ts";
 import { scoreRoutes } from "./score-routes.ts";
 import { scorerLinkRoutes } from "./scorer-link-routes.ts";
+import { issueScorerLink } from "./scorer-links.ts";
 
 /**
- * The score-entry feature's routes: the score PUT, scorer links and the score-entry mode switch,
- * each `/v3` route with its frozen `/v1` twin. A saved score is published through the sync
- * feature's `syncFacility`, exactly as the facility sync route publishes.
- * @example FEATURE_ROUTES.push(scoresRoutes);
+ * The score-entry feature: the score PUT, scorer links and the score-entry mode switch. A saved
+ * score is published through the sync service's `syncFacility`, exactly as the facility sync
+ * route publishes.
+ * @example const scores = createScores({ registry, repository, spreadsheets, clock, logger, signer, sync });
  */
-export function scoresRoutes(ctx: AppContext): RouteDefinition[] {
-  const scores = createScoreEntry({
-    registry: ctx.registry,
-    spreadsheets: ctx.spreadsheets,
-    clock: ctx.clock,
-    logger: ctx.logger,
-    async publishFacility(dayKey, facilityName, editedAt) {
-      const { sync } = ctx;
-      if (!sync) throw new AppError("internal_error", "the sync feature is not wired");
-      return summarisePublished(
-        await sync.syncFacility(dayKey, facilityName, { method: "sheets", editedAt }),
-        facilityName,
-      );
-    },
-  });
-  return [...scoreRoutes(scores), ...scorerLinkRoutes(ctx), ...scoreEntryModeRoutes(ctx)];
+export function createScores(
+  deps: Omit<ScoreEntryDeps, "publishFacility"> & {
+    repository: DataRepository;
+    signer: TokenSigner;
+    sync: SyncService;
+  },
+) {
+  return {
+    entry: createScoreEntry({
+      ...deps,
+      publishFacility: async (dayKey, facilityName, editedAt) =>
+        summarisePublished(
+          await deps.sync.syncFacility(dayKey, facilityName, { method: "sheets", editedAt }),
+          facilityName,
+        ),
+    }),
+    issueScorerLink: (dayKey: string, label: LinkLabel) => issueScorerLink(deps, dayKey, label),
+    mode: { repository: deps.repository, registry: deps.registry },
+  };
+}
+
+export type Scores = ReturnType<typeof createScores>;
+
+/** The feature's routes, each `/v3` route with its frozen `/v1` twin. */
+export function scoresRoutes(scores: Scores): RouteDefinition[] {
+  return [
+    ...scoreRoutes(scores.entry),
+    ...scorerLinkRoutes(scores.issueScorerLink),
+    ...scoreEntryModeRoutes(scores.mode),
+  ];
 }

@@ -4,13 +4,13 @@ import type { RegistryStore } from "../../registry/store.ts";
 import type { ScoreEntryMode } from "../../registry/types.ts";
 import { AppError } from "../../shared/errors.ts";
 
-type Deps = { repository: DataRepository; registry: RegistryStore };
+export type ScoreEntryModeDeps = { repository: DataRepository; registry: RegistryStore };
 
 /**
  * The event's score-entry mode: `console`, `links`, or `null` when score entry is off.
  * @example await readScoreEntryMode(deps, "open-2026") // { event: "open-2026", scoreEntry: "links" }
  */
-export async function readScoreEntryMode(deps: Deps, eventKey: string) {
+export async function readScoreEntryMode(deps: ScoreEntryModeDeps, eventKey: string) {
   const event = await deps.registry.findEvent(eventKey);
   return { event: eventKey, scoreEntry: event.scoreEntry ?? null };
 }
@@ -22,7 +22,7 @@ export async function readScoreEntryMode(deps: Deps, eventKey: string) {
  * `SYNC_CONFIG_TTL_MS`.
  * @example await setScoreEntryMode(deps, "open-2026", "console") // { event, scoreEntry: "console", changed: true }
  */
-export async function setScoreEntryMode(deps: Deps, eventKey: string, mode: ScoreEntryMode) {
+export async function setScoreEntryMode(deps: ScoreEntryModeDeps, eventKey: string, mode: ScoreEntryMode) {
   const { changed } = await editRegistry(deps, `score entry of ${eventKey}: ${mode}`, (file) => {
     const event = Object.hasOwn(file.events, eventKey) ? file.events[eventKey] : undefined;
     if (!event) throw new AppError("unknown_event", `event "${eventKey}" is not in the registry`);

@@ -1,16 +1,16 @@
 import type { Principal } from "../../auth/guard.ts";
-import { formatLinkLabel, OPERATOR_LABEL } from "../../auth/link-labels.ts";
+import { writerLabel } from "../../auth/link-labels.ts";
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime } from "../../shared/manila-time.ts";
+import { createSerialQueue } from "../../shared/serial-queue.ts";
 import { type Published, publishFailure } from "./published.ts";
 import { locateMatch, SCHEDULE_TAB } from "./schedule-tab.ts";
 import { checkScoreEntry } from "./score-access.ts";
 import { type MatchRecord, newScores, type ScoreBody, type Scores } from "./score-body.ts";
 import { scoreCells } from "./score-write-allowlist.ts";
-import { WorkbookQueue } from "./workbook-queue.ts";
 
 export interface ScoreEntryDeps {
   registry: RegistryStore;
@@ -29,12 +29,6 @@ export interface ScoreEntryRequest {
   principal: Principal;
 }
 
-/** Who a score note names: the scorer link's label, or the operator console. */
-function writerLabel(principal: Principal): string {
-  if (principal.kind === "scorer") return formatLinkLabel("Scorer link", principal);
-  return OPERATOR_LABEL;
-}
-
 const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2Score === b.team2Score;
 
 /**
@@ -44,7 +38,9 @@ const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2S
  * @example const record = await scores.enter({ dayKey, facilityName, matchNumber: "12", body, principal });
  */
 export function createScoreEntry(deps: ScoreEntryDeps) {
-  const queue = new WorkbookQueue();
+  // Read-compare-write is atomic within this instance; across instances the window remains,
+  // because the Sheets API has no conditional write.
+  const queue = createSerialQueue();
 
   /** Read, compare and write under the workbook's queue; answers the match as it now stands. */
   const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>

@@ -1,7 +1,6 @@
-import { type TSchema, Type } from "@sinclair/typebox";
-import { segment } from "../../http/frozen.ts";
-import type { RouteDefinition, RouteRequest } from "../../http/route.ts";
-import { defineRoute } from "../../http/route.ts";
+import { Type } from "@sinclair/typebox";
+import { frozenTwin } from "../../http/frozen.ts";
+import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { FacilityParams } from "../../http/schemas.ts";
 import { PublishedSchema } from "./published.ts";
 import { MatchRecord, ScoreBody } from "./score-body.ts";
@@ -18,17 +17,11 @@ const SavedMatch = Type.Composite([MatchRecord, Type.Object({ published: Publish
  * @example PUT /v3/days/open-sat/facilities/Hall%20A/matches/12/score
  */
 export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
-  // One handler for both twins, so the frozen route cannot drift from `/v3`.
-  const enter = async (request: RouteRequest<typeof ScoreBody, typeof MatchParams, TSchema>) =>
-    scores.enter({
-      dayKey: request.params.day,
-      facilityName: request.params.facility,
-      matchNumber: request.params.matchNumber,
-      body: request.body,
-      principal: request.principal,
-    });
-  const common = {
+  const v3 = defineRoute({
     method: "PUT",
+    url: "/v3/days/:day/facilities/:facility/matches/:matchNumber/score",
+    operationId: "enterScore",
+    summary: "Enter, correct or clear a match score, then publish the facility",
     auth: ["operator", "scorer"],
     tags: ["score entry"],
     params: MatchParams,
@@ -47,23 +40,20 @@ export function scoreRoutes(scores: ScoreEntry): RouteDefinition[] {
       "service_busy",
       "config_unavailable",
     ],
-  } as const;
+    handler: async ({ params, body, principal }) =>
+      scores.enter({
+        dayKey: params.day,
+        facilityName: params.facility,
+        matchNumber: params.matchNumber,
+        body,
+        principal,
+      }),
+  });
   return [
-    defineRoute({
-      ...common,
-      url: "/v3/days/:day/facilities/:facility/matches/:matchNumber/score",
-      summary: "Enter, correct or clear a match score, then publish the facility",
-      handler: enter,
-    }),
-    defineRoute({
-      ...common,
+    v3,
+    frozenTwin(v3, {
       url: "/v1/days/:day/facilities/:facility/matches/:matchNumber/score",
       summary: "Enter, correct or clear a match score (frozen)",
-      frozen: {
-        successor: ({ params }) =>
-          `/v3/days/${segment(params.day)}/facilities/${segment(params.facility)}/matches/${segment(params.matchNumber)}/score`,
-      },
-      handler: enter,
     }),
   ];
 }

@@ -1,11 +1,7 @@
 import { Type } from "@sinclair/typebox";
-import type { AppContext } from "../../app-context.ts";
-import { readLinkLabels } from "../../auth/link-labels.ts";
-import { segment } from "../../http/frozen.ts";
+import { type DayLink, dayLinkRoutes, type LinkLabel } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
-import { defineRoute } from "../../http/route.ts";
-import { DayParams, Nullable } from "../../http/schemas.ts";
-import { issueScorerLink } from "./scorer-links.ts";
+import { Nullable } from "../../http/schemas.ts";
 
 const IssueBody = Type.Object(
   { issuedTo: Type.Optional(Nullable(Type.String())), note: Type.Optional(Nullable(Type.String())) },
@@ -22,47 +18,29 @@ const ScorerLink = Type.Object({
 
 const FrozenScorerLink = Type.Object({ token: Type.String(), expiresAt: Type.Integer(), day: Type.String() });
 
-const errors = ["unknown_day", "forbidden", "score_entry_off", "config_unavailable"] as const;
-
 /**
  * Scorer-link issue (operator only): `POST /v3/days/{day}/scores/scorer-links` with optional
  * `{ issuedTo?, note? }`, and the frozen `/v1` twin that ignores any body.
  * @example POST /v3/days/open-sat/scores/scorer-links { "issuedTo": "Ana", "note": "Court 3" } → 201
  */
-export function scorerLinkRoutes(ctx: AppContext): RouteDefinition[] {
-  return [
-    defineRoute({
-      method: "POST",
+export function scorerLinkRoutes(
+  issue: (day: string, label: LinkLabel) => Promise<DayLink>,
+): RouteDefinition[] {
+  return dayLinkRoutes(
+    {
       url: "/v3/days/:day/scores/scorer-links",
+      operationId: "issueScorerLink",
       summary: "Issue a scorer link (valid 24 hours)",
       tags: ["score entry"],
-      auth: ["operator"],
-      params: DayParams,
       body: IssueBody,
-      response: { 201: ScorerLink },
-      errors,
-      handler: async (request, reply) => {
-        const label = readLinkLabels(request.body);
-        return reply.code(201).send(await issueScorerLink(ctx, request.params.day, label));
-      },
-    }),
-    defineRoute({
-      method: "POST",
+      response: ScorerLink,
+      errors: ["unknown_day", "forbidden", "score_entry_off", "config_unavailable"],
+      issue,
+    },
+    {
       url: "/v1/days/:day/scores/scorer-links",
       summary: "Issue a scorer link (frozen; ignores any body)",
-      tags: ["score entry"],
-      auth: ["operator"],
-      params: DayParams,
-      frozen: { successor: ({ params }) => `/v3/days/${segment(params.day)}/scores/scorer-links` },
-      response: { 201: FrozenScorerLink },
-      errors,
-      handler: async (request, reply) => {
-        const { token, expiresAt, day } = await issueScorerLink(ctx, request.params.day, {
-          issuedTo: null,
-          note: null,
-        });
-        return reply.code(201).send({ token, expiresAt, day });
-      },
-    }),
-  ];
+      response: FrozenScorerLink,
+    },
+  );
 }

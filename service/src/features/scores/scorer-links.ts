@@ -1,3 +1,4 @@
+import { type DayLink, issueDayLink, type LinkLabel } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
@@ -18,14 +19,6 @@ export function dayOverAt(isoDate: string): number {
   return manilaInstant(isoDate, 24 + DAY_OVER_HOUR);
 }
 
-export interface IssuedScorerLink {
-  token: string;
-  expiresAt: number;
-  day: string;
-  issuedTo: string | null;
-  note: string | null;
-}
-
 /**
  * Issues a scorer link for a day: 403 `score_entry_off` when the event has no score entry,
  * 403 `forbidden` while it is `console` or once the day is over. A day without a `date` has no
@@ -33,10 +26,10 @@ export interface IssuedScorerLink {
  * @example await issueScorerLink(deps, "open-sat", { issuedTo: "Ana", note: null });
  */
 export async function issueScorerLink(
-  deps: { registry: RegistryStore; signer?: TokenSigner; clock: Clock },
+  deps: { registry: RegistryStore; signer: TokenSigner; clock: Clock },
   dayKey: string,
-  label: { issuedTo: string | null; note: string | null },
-): Promise<IssuedScorerLink> {
+  label: LinkLabel,
+): Promise<DayLink> {
   const { event, day } = await deps.registry.findDay(dayKey);
   if (event.scoreEntry === undefined)
     throw new AppError("score_entry_off", "score entry is off for this event");
@@ -50,12 +43,5 @@ export async function issueScorerLink(
   if (day.date !== undefined && now >= dayOverAt(day.date)) {
     throw new AppError("forbidden", `day "${dayKey}" is over; scorer links are no longer issued for it`);
   }
-  if (!deps.signer) throw new AppError("unauthorized", "no token key is configured");
-  const { token, expiresAt } = deps.signer.issueDayToken("scorer", {
-    exp: now + SCORER_TOKEN_TTL_MS,
-    day: dayKey,
-    to: label.issuedTo,
-    note: label.note,
-  });
-  return { token, expiresAt, day: dayKey, issuedTo: label.issuedTo, note: label.note };
+  return issueDayLink(deps.signer, "scorer", dayKey, now + SCORER_TOKEN_TTL_MS, label);
 }

@@ -1,10 +1,10 @@
 import { deflateSync } from "node:zlib";
-import { FONTS, type FontMetrics } from "./font-metrics.ts";
-import { drawFrameContent } from "./frame-content.ts";
 import type { LayoutPlan, SheetFields } from "./layouts/index.ts";
+import { FONTS, type FontMetrics } from "./pdf/font-metrics.ts";
+import { drawFrameContent } from "./pdf/frame-content.ts";
+import { pdfLiteral } from "./pdf/win-ansi.ts";
 import { fitText } from "./text-fit.ts";
 import type { FrameMode } from "./types.ts";
-import { pdfLiteral } from "./win-ansi.ts";
 
 /** The name under which the page resources hold the frame's Form XObject. */
 export const FRAME_XOBJECT = "Tpl";

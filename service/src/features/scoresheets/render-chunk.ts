@@ -1,7 +1,7 @@
-import { fontMetrics } from "./font-metrics.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { pageContent } from "./page-content.ts";
-import { type SerializedPages, serializePages } from "./pdf-objects.ts";
+import { fontMetrics } from "./pdf/font-metrics.ts";
+import { type SerializedPages, serializePages } from "./pdf/pdf-objects.ts";
 import { sheetFields } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, SheetItem } from "./types.ts";
 

@@ -1,5 +1,5 @@
 import { layoutPlan } from "./layouts/index.ts";
-import { PdfWriter } from "./pdf-writer.ts";
+import { PdfWriter } from "./pdf/pdf-writer.ts";
 import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
 import { createRenderPool, type RenderPool } from "./worker-pool.ts";
 

@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
-import { Type } from "@sinclair/typebox";
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import { type TSchema, Type } from "@sinclair/typebox";
+import type { FastifyReply } from "fastify";
+import { toAppError } from "../../http/error-handler.ts";
+import { frozenTwin } from "../../http/frozen.ts";
 import { acceptsOneOf } from "../../http/negotiation.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { ndjsonProgress } from "./ndjson-progress.ts";
-import { createScoresheetRenderer, type ScoresheetRenderer } from "./renderer.ts";
+import type { ScoresheetRenderer } from "./renderer.ts";
 import { scoresheetJob } from "./scoresheet-job.ts";
 import { readUploadedForm } from "./upload-form.ts";
 
@@ -24,14 +25,15 @@ const ProgressLines = Type.String({
  * (always the PDF) and `POST /scoresheets/generate/stream` (always NDJSON). No auth. The renderer's
  * workers are made once per app and stopped when the app closes.
  */
-export function scoresheetRoutes(ctx: AppContext): RouteDefinition[] {
-  const renderer = createScoresheetRenderer({ concurrency: ctx.config.scoresheetConcurrency });
-  ctx.onClose.push(() => renderer.close());
-
-  const answer = async (request: FastifyRequest, reply: FastifyReply, as: typeof PDF | typeof NDJSON) => {
+export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[] {
+  const answer = async (
+    request: Parameters<typeof readUploadedForm>[0],
+    reply: FastifyReply,
+    as: typeof PDF | typeof NDJSON,
+  ) => {
     const form = await readUploadedForm(request);
     const job = scoresheetJob(form.csv, form.fields);
-    if (as === NDJSON) return sendProgress(renderer, job, request, reply);
+    if (as === NDJSON) return sendProgress(renderer, job, reply);
     const pdf = await renderer.render({
       matches: job.matches,
       layout: job.layout,
@@ -40,59 +42,51 @@ export function scoresheetRoutes(ctx: AppContext): RouteDefinition[] {
     });
     return reply.type(PDF).header("Content-Disposition", `attachment; filename="${job.fileName}"`).send(pdf);
   };
-  const common = {
+  const v3 = defineRoute({
     method: "POST",
+    url: "/v3/scoresheets",
+    operationId: "generateScoresheets",
+    summary: "Generate scoresheets from a CSV of matches (PDF, or NDJSON progress)",
     auth: ["none"],
     tags: ["scoresheets"],
     consumes: ["multipart/form-data"],
     errors: ["validation_error", "unknown_scoresheet_type", "unsupported_media_type", "payload_too_large"],
-  } as const;
+    produces: [PDF, NDJSON],
+    response: { 200: Type.Union([PdfBody, ProgressLines]) },
+    // The foundation has already refused an Accept that allows neither (406) before the upload is read.
+    handler: async (request, reply) =>
+      answer(request, reply, acceptsOneOf(request.headers, [PDF, NDJSON]) === NDJSON ? NDJSON : PDF),
+  });
+  const always = (mediaType: typeof PDF | typeof NDJSON, summary: string, body: TSchema) =>
+    frozenTwin(
+      v3,
+      {
+        url: mediaType === PDF ? "/scoresheets/generate" : "/scoresheets/generate/stream",
+        // Two twins of one route: each names its media type.
+        operationId: mediaType === PDF ? "generateScoresheetsPdfFrozen" : "generateScoresheetsStreamFrozen",
+        summary,
+        produces: [mediaType],
+        negotiate: false,
+        response: { 200: body },
+      },
+      { handler: async (request, reply) => answer(request, reply, mediaType) },
+    );
   return [
-    defineRoute({
-      ...common,
-      url: "/v3/scoresheets",
-      summary: "Generate scoresheets from a CSV of matches (PDF, or NDJSON progress)",
-      produces: [PDF, NDJSON],
-      response: { 200: Type.Union([PdfBody, ProgressLines]) },
-      // The foundation has already refused an Accept that allows neither (406) before the upload is read.
-      handler: async (request, reply) =>
-        answer(
-          request as unknown as FastifyRequest,
-          reply,
-          acceptsOneOf(request.headers, [PDF, NDJSON]) === NDJSON ? NDJSON : PDF,
-        ),
-    }),
-    defineRoute({
-      ...common,
-      url: "/scoresheets/generate",
-      summary: "Generate scoresheets (frozen; always the PDF)",
-      frozen: { successor: () => "/v3/scoresheets" },
-      produces: [PDF],
-      negotiate: false,
-      response: { 200: PdfBody },
-      handler: async (request, reply) => answer(request as unknown as FastifyRequest, reply, PDF),
-    }),
-    defineRoute({
-      ...common,
-      url: "/scoresheets/generate/stream",
-      summary: "Generate scoresheets with NDJSON progress (frozen; always NDJSON)",
-      frozen: { successor: () => "/v3/scoresheets" },
-      produces: [NDJSON],
-      negotiate: false,
-      response: { 200: ProgressLines },
-      handler: async (request, reply) => answer(request as unknown as FastifyRequest, reply, NDJSON),
-    }),
+    v3,
+    always(PDF, "Generate scoresheets (frozen; always the PDF)", PdfBody),
+    always(NDJSON, "Generate scoresheets with NDJSON progress (frozen; always NDJSON)", ProgressLines),
   ];
 }
 
 function sendProgress(
   renderer: ScoresheetRenderer,
   job: ReturnType<typeof scoresheetJob>,
-  request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const log = (error: unknown) =>
-    request.log.error({ err: error }, "scoresheet stream failed after it started");
+  // Headers are sent: the failure goes in the stream's last line and in the request's log line.
+  const log = (error: unknown) => {
+    reply.failure = { code: toAppError(error).code, cause: error };
+  };
   return reply
     .type(`${NDJSON}; charset=utf-8`)
     .header("Cache-Control", "no-store")

@@ -1,6 +1,6 @@
 import type { SheetFields } from "./layouts/index.ts";
+import { toWinAnsi } from "./pdf/win-ansi.ts";
 import type { SheetItem } from "./types.ts";
-import { toWinAnsi } from "./win-ansi.ts";
 
 /**
  * The text printed on one sheet, made WinAnsi-safe. A side's players ("A / B", DESIGN.md's " / ") go on two lines;

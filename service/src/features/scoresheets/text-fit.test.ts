@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fontMetrics } from "./font-metrics.ts";
+import { fontMetrics } from "./pdf/font-metrics.ts";
 import { fitText } from "./text-fit.ts";
 
 const metrics = fontMetrics();

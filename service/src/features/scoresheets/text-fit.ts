@@ -1,4 +1,4 @@
-import type { FontMetrics, FontWeight } from "./font-metrics.ts";
+import type { FontMetrics, FontWeight } from "./pdf/font-metrics.ts";
 
 /** Text sized to fit a width: the size used and the text, maybe cut with an ellipsis. */
 export interface FittedText {

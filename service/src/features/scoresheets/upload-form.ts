@@ -17,7 +17,9 @@ export interface UploadedForm {
  * @example
  * const { csv, fields } = await readUploadedForm(request); // fields.type, fields.evt, …
  */
-export async function readUploadedForm(request: FastifyRequest): Promise<UploadedForm> {
+export async function readUploadedForm(
+  request: Pick<FastifyRequest, "isMultipart" | "headers" | "parts">,
+): Promise<UploadedForm> {
   if (!request.isMultipart()) {
     throw new AppError("unsupported_media_type", "send the form as multipart/form-data");
   }

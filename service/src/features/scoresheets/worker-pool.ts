@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import type { SerializedPages } from "./pdf-objects.ts";
+import type { SerializedPages } from "./pdf/pdf-objects.ts";
 import type { ChunkRequest } from "./render-chunk.ts";
 
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
@@ -21,12 +21,19 @@ interface Slot {
   task?: Task;
 }
 
-const ENTRY = new URL("./render-worker.ts", import.meta.url).href;
+const ENTRY = new URL("./render-worker.ts", import.meta.url);
 
-// The worker entry is TypeScript. Node 20 does not apply `--import tsx` from a worker's execArgv
-// before loading its entry, so a one-line bootstrap registers tsx and then imports the entry.
-const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+/**
+ * A worker on the TypeScript entry. Node 22.18 and later strip its types themselves (the image
+ * runs so). Node 20 does not, and does not apply `--import tsx` from a worker's execArgv before
+ * loading its entry, so there a one-line bootstrap registers tsx and then imports the entry.
+ */
+function startWorker(): Worker {
+  if ((process.features as { typescript?: string }).typescript) return new Worker(ENTRY);
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
+  .then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY.href)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
 
 /**
  * Makes the pool. Workers start on first use, stay for the next request, and never keep the
@@ -49,7 +56,7 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   const ids = new WeakMap<Task, number>();
 
   function spawn(): Slot {
-    const slot: Slot = { worker: new Worker(BOOTSTRAP, { eval: true }) };
+    const slot: Slot = { worker: startWorker() };
     slot.worker.unref();
     slot.worker.on("message", (message: { id: number; result?: SerializedPages; error?: string }) => {
       const task = slot.task;

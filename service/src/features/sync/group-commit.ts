@@ -1,6 +1,7 @@
 import { type DataRepository, RevisionConflictError } from "../../ports/data-repository.ts";
 import type { DayRef } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
+import { withConflictRetries } from "../../shared/conflict-retries.ts";
 import { AppError } from "../../shared/errors.ts";
 import { buildSnapshot, type FacilityRead, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot } from "./types.ts";
@@ -30,8 +31,6 @@ export interface CommitterDeps {
   onRead: (snapshot: DaySnapshot | undefined) => void;
 }
 
-const CONFLICTS_IN_A_ROW = 3;
-
 /** Parses a stored snapshot; a file that is not one counts as no snapshot (the next write replaces it). */
 export function parseSnapshot(content: string | undefined): DaySnapshot | undefined {
   if (content === undefined) return undefined;
@@ -47,7 +46,7 @@ export function parseSnapshot(content: string | undefined): DaySnapshot | undefi
  * Group commit of one repository file: one write in flight; every contribution that arrives
  * meanwhile is merged into the next write, which starts at least `minIntervalMs` after the
  * previous one. Each write is a compare-and-swap over the last revision known; on a conflict the
- * file is read again and the batch merged again, and three conflicts in a row fail the batch with
+ * file is read again and the batch merged again; the third conflict in a row fails the batch with
  * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
  * promise settles only once its contribution is in the repository.
  * @example const outcome = await committer.submit({ ref, reads, published });
@@ -59,10 +58,13 @@ export class FileCommitter {
   #known?: { revision: string | null; snapshot?: DaySnapshot };
   #timer?: NodeJS.Timeout;
 
-  constructor(
-    readonly path: string,
-    private readonly deps: CommitterDeps,
-  ) {}
+  readonly path: string;
+  private readonly deps: CommitterDeps;
+
+  constructor(path: string, deps: CommitterDeps) {
+    this.path = path;
+    this.deps = deps;
+  }
 
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
@@ -125,42 +127,43 @@ export class FileCommitter {
     const reads = batch.flatMap((c) => c.reads);
     const edits = batch.map((c) => c.editedAt).filter((t): t is number => t !== undefined);
     const editedAt = edits.length > 0 ? Math.max(...edits) : undefined;
-    for (let conflicts = 0; ; ) {
-      const known = this.#known ?? (await this.#read());
-      const snapshot = buildSnapshot({
-        ref: last.ref,
-        base: known.snapshot,
-        reads,
-        editedAt,
-        now: this.deps.clock.now(),
-      });
-      if (known.revision !== null && known.snapshot && samePublication(known.snapshot, snapshot)) {
-        return { revision: known.revision, snapshot, written: false };
-      }
-      this.#lastWriteStart = performance.now();
-      const started = this.#lastWriteStart;
-      try {
+    let started = 0;
+    // Two instances that lost to each other would collide again in step: a random pause about
+    // as long as a write takes sets them apart.
+    const pause = (conflicts: number) =>
+      new Promise<void>((resolve) =>
+        setTimeout(resolve, Math.random() * (performance.now() - started + 25) * conflicts),
+      );
+    return withConflictRetries(
+      this.path,
+      async () => {
+        const known = this.#known ?? (await this.#read());
+        const snapshot = buildSnapshot({
+          ref: last.ref,
+          base: known.snapshot,
+          reads,
+          editedAt,
+          now: this.deps.clock.now(),
+        });
+        if (known.revision !== null && known.snapshot && samePublication(known.snapshot, snapshot)) {
+          return { revision: known.revision, snapshot, written: false };
+        }
+        this.#lastWriteStart = started = performance.now();
         const content = `${JSON.stringify(snapshot)}\n`;
         const message = `sync ${snapshot.event}/${snapshot.day}`;
-        const { revision } = await this.deps.repository.write(this.path, content, known.revision, message);
-        this.#known = { revision, snapshot };
-        this.deps.onCommitted(snapshot, revision);
-        return { revision, snapshot, written: true };
-      } catch (error) {
-        if (!(error instanceof RevisionConflictError)) throw asUpstream(error);
-        this.#known = undefined;
-        if (++conflicts >= CONFLICTS_IN_A_ROW) {
-          throw new AppError(
-            "conflict",
-            `${this.path} changed ${CONFLICTS_IN_A_ROW} times while it was being written; sync again`,
-          );
+        try {
+          const { revision } = await this.deps.repository.write(this.path, content, known.revision, message);
+          this.#known = { revision, snapshot };
+          this.deps.onCommitted(snapshot, revision);
+          return { revision, snapshot, written: true };
+        } catch (error) {
+          if (!(error instanceof RevisionConflictError)) throw asUpstream(error);
+          this.#known = undefined;
+          throw error;
         }
-        // Two instances that lost to each other would collide again in step: a random pause about
-        // as long as a write takes sets them apart.
-        const pause = Math.random() * (performance.now() - started + 25) * conflicts;
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
-    }
+      },
+      pause,
+    );
   }
 
   async #read(): Promise<{ revision: string | null; snapshot?: DaySnapshot }> {

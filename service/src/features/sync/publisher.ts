@@ -1,7 +1,7 @@
-import type { AppContext } from "../../app-context.ts";
-import { livePushEnabled } from "../../registry/diagnostics-routes.ts";
+import { livePushEnabled } from "../../registry/live-push.ts";
 import type { DayRef } from "../../registry/types.ts";
 import { FileCommitter, parseSnapshot } from "./group-commit.ts";
+import type { SyncDeps } from "./service.ts";
 import { buildSnapshot, type FacilityRead, newestOf, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot, LiveOutcome } from "./types.ts";
 
@@ -34,10 +34,15 @@ export class Publisher {
   readonly #committers = new Map<string, FileCommitter>();
   readonly #reads = new Map<string, { at: number; promise: Promise<DaySnapshot | undefined> }>();
 
-  constructor(private readonly ctx: AppContext) {
-    ctx.onClose.push(() => {
-      for (const committer of this.#committers.values()) committer.flushNow();
-    });
+  private readonly deps: SyncDeps;
+
+  constructor(deps: SyncDeps) {
+    this.deps = deps;
+  }
+
+  /** Writes every snapshot waiting for its spacing timer now (app close). */
+  close(): void {
+    for (const committer of this.#committers.values()) committer.flushNow();
   }
 
   /** Starts (or joins) a repository read of the day's snapshot, to run beside the workbook reads. */
@@ -45,7 +50,7 @@ export class Publisher {
     const path = snapshotPath(ref);
     const cached = this.#reads.get(path);
     if (cached && performance.now() - cached.at < REPOSITORY_READ_REUSE_MS) return cached.promise;
-    const promise = this.ctx.repository.read(path).then(
+    const promise = this.deps.repository.read(path).then(
       (stored) => {
         const snapshot = parseSnapshot(stored?.content);
         this.#committer(path).know(stored?.revision ?? null, snapshot);
@@ -54,7 +59,7 @@ export class Publisher {
       },
       (error: unknown) => {
         this.#reads.delete(path);
-        this.ctx.logger.warn({ err: error, path }, "the published snapshot could not be read");
+        this.deps.logger.warn({ err: error, path }, "the published snapshot could not be read");
         return undefined;
       },
     );
@@ -79,7 +84,7 @@ export class Publisher {
       base: this.#latest.get(path),
       reads,
       editedAt,
-      now: this.ctx.clock.now(),
+      now: this.deps.clock.now(),
     });
     this.#latest.set(path, snapshot);
     const archive = this.#committer(path).submit({ ref, reads, editedAt, published: snapshot });
@@ -99,19 +104,22 @@ export class Publisher {
     ref: DayRef,
     snapshot: DaySnapshot,
   ): Promise<{ live: LiveOutcome; repositoryOnly?: string; attempted: boolean }> {
-    const { ctx } = this;
-    const relay = ctx.liveRelay;
+    const { deps } = this;
+    const relay = deps.liveRelay;
     const off = (repositoryOnly: string) => ({ live: { pushed: false }, repositoryOnly, attempted: false });
     if (!relay) return off("live push is not configured (LIVE_PUSH_URL)");
-    const livePush = (await ctx.registry.get()).registry.livePush;
-    if (!livePushEnabled(ctx, livePush)) return off("live push is switched off (livePush: false)");
+    const livePush = (await deps.registry.get()).registry.livePush;
+    if (!livePushEnabled(relay, livePush)) return off("live push is switched off (livePush: false)");
     try {
       const { clients } = await relay.publish(ref.eventKey, ref.dayKey, snapshot);
       this.#pushed.set(snapshotPath(ref), snapshot);
       return { live: { pushed: true, clients }, attempted: true };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      ctx.logger.warn({ err: error, day: ref.dayKey }, "live push failed; published to the repository alone");
+      deps.logger.warn(
+        { err: error, day: ref.dayKey },
+        "live push failed; published to the repository alone",
+      );
       return {
         live: { pushed: false, error: reason },
         repositoryOnly: `the relay failed: ${reason}`,
@@ -129,9 +137,9 @@ export class Publisher {
     let committer = this.#committers.get(path);
     if (!committer) {
       committer = new FileCommitter(path, {
-        repository: this.ctx.repository,
-        clock: this.ctx.clock,
-        minIntervalMs: this.ctx.config.archiveMinIntervalMs,
+        repository: this.deps.repository,
+        clock: this.deps.clock,
+        minIntervalMs: this.deps.archiveMinIntervalMs,
         onRead: (snapshot) => this.#remember(path, snapshot),
         onCommitted: (snapshot) => this.#afterCommit(path, snapshot),
       });
@@ -148,15 +156,15 @@ export class Publisher {
     this.#remember(path, committed);
     const pushed = this.#pushed.get(path);
     if (pushed === undefined || samePublication(pushed, committed)) return;
-    void this.ctx.registry
+    void this.deps.registry
       .findDay(committed.day)
       .then((ref) => {
         const merged = this.#latest.get(path);
         if (!merged || samePublication(merged, pushed)) return;
-        const snapshot = buildSnapshot({ ref, base: merged, reads: [], now: this.ctx.clock.now() });
+        const snapshot = buildSnapshot({ ref, base: merged, reads: [], now: this.deps.clock.now() });
         this.#latest.set(path, snapshot);
         return this.push(ref, snapshot);
       })
-      .catch((error: unknown) => this.ctx.logger.warn({ err: error, path }, "follow-up live push failed"));
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, path }, "follow-up live push failed"));
   }
 }

@@ -1,7 +1,7 @@
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility, Registry } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
-import { toCsv } from "./csv.ts";
+import { toCsv } from "../../shared/csv.ts";
 import type { FacilityRead } from "./snapshot.ts";
 import type { SyncMethod } from "./types.ts";
 

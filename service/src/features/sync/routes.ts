@@ -1,14 +1,10 @@
-import type { AppContext } from "../../app-context.ts";
-import { segment } from "../../http/frozen.ts";
+import { frozenTwin, segment } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams, FacilityParams } from "../../http/schemas.ts";
-import type { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../../shared/errors.ts";
+import { AppError, type ErrorCode } from "../../shared/errors.ts";
 import { parseEditedAt } from "./edited-at.ts";
 import { FrozenSyncQuery, SyncBody, SyncReportSchema } from "./schemas.ts";
-import { createSyncService } from "./service.ts";
 import type { SyncMethod, SyncService } from "./types.ts";
-import { visibilityRoutes } from "./visibility-routes.ts";
 
 const SYNC_ERRORS: ErrorCode[] = [
   "validation_error",
@@ -23,13 +19,20 @@ const SYNC_ERRORS: ErrorCode[] = [
 const noEditedAt = () =>
   new AppError("validation_error", "a day-level sync takes no editedAt; sync the edited facility instead");
 
+/** The legacy `X-Edit-At` header: ISO 8601 or epoch ms; blank counts as absent. */
+function headerEditedAt(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value === undefined || value.trim() === ""
+    ? undefined
+    : parseEditedAt(value, { allowEpochMs: true });
+}
+
 /**
- * The sync routes (`/v3` and the frozen `POST /sync/:day`), then visibility and the live-push switch.
- * @example FEATURE_ROUTES.push(syncRoutes);
+ * The sync routes: a day, one facility, and the frozen `POST /sync/:day` that is either (input in
+ * the query and a header, `?method=` anything but `csv` read as `sheets`).
+ * @example const routes = syncRoutes(services.sync);
  */
-export function syncRoutes(ctx: AppContext): RouteDefinition[] {
-  ctx.sync ??= createSyncService(ctx);
-  const sync: SyncService = ctx.sync;
+export function syncRoutes(sync: SyncService): RouteDefinition[] {
   const common = {
     method: "POST",
     auth: ["secret", "operator"],
@@ -37,63 +40,58 @@ export function syncRoutes(ctx: AppContext): RouteDefinition[] {
     errors: SYNC_ERRORS,
     response: { 200: SyncReportSchema },
   } as const;
+  const syncDay = defineRoute({
+    ...common,
+    url: "/v3/days/:day/syncs",
+    operationId: "syncDay",
+    summary: "Sync every facility of the day",
+    params: DayParams,
+    body: SyncBody,
+    handler: async (request) => {
+      if (request.body.editedAt !== undefined) throw noEditedAt();
+      return sync.syncDay(request.params.day, { method: request.body.method });
+    },
+  });
+  const syncFacility = defineRoute({
+    ...common,
+    url: "/v3/days/:day/facilities/:facility/syncs",
+    operationId: "syncFacility",
+    summary: "Sync one facility",
+    params: FacilityParams,
+    body: SyncBody,
+    handler: async (request) => {
+      const { editedAt, method } = request.body;
+      return sync.syncFacility(request.params.day, request.params.facility, {
+        method,
+        editedAt: editedAt === undefined ? undefined : parseEditedAt(editedAt),
+      });
+    },
+  });
   return [
-    defineRoute({
-      ...common,
-      url: "/v3/days/:day/syncs",
-      summary: "Sync every facility of the day",
-      params: DayParams,
-      body: SyncBody,
-      handler: async (request) => {
-        if (request.body.editedAt !== undefined) throw noEditedAt();
-        return sync.syncDay(request.params.day, { method: request.body.method });
+    syncDay,
+    syncFacility,
+    frozenTwin(
+      syncDay,
+      {
+        url: "/sync/:day",
+        summary: "Sync a day, or one facility with ?facility= (frozen)",
+        body: null,
+        querystring: FrozenSyncQuery,
       },
-    }),
-    defineRoute({
-      ...common,
-      url: "/v3/days/:day/facilities/:facility/syncs",
-      summary: "Sync one facility",
-      params: FacilityParams,
-      body: SyncBody,
-      handler: async (request) => {
-        const { editedAt, method } = request.body;
-        return sync.syncFacility(request.params.day, request.params.facility, {
-          method,
-          editedAt: editedAt === undefined ? undefined : parseEditedAt(editedAt),
-        });
-      },
-    }),
-    defineRoute({
-      ...common,
-      url: "/sync/:day",
-      summary: "Sync a day, or one facility with ?facility= (frozen)",
-      params: DayParams,
-      querystring: FrozenSyncQuery,
-      frozen: {
-        successor: (request) => {
-          const { day } = request.params as { day: string };
-          const { facility } = (request.query ?? {}) as { facility?: string };
-          return facility === undefined
-            ? `/v3/days/${segment(day)}/syncs`
-            : `/v3/days/${segment(day)}/facilities/${segment(facility)}/syncs`;
+      {
+        successor: ({ params, query }) =>
+          query.facility === undefined
+            ? `/v3/days/${segment(params.day)}/syncs`
+            : `/v3/days/${segment(params.day)}/facilities/${segment(query.facility)}/syncs`,
+        handler: async ({ params, query, headers }) => {
+          const method: SyncMethod = query.method === "csv" ? "csv" : "sheets";
+          const editedAt = headerEditedAt(headers["x-edit-at"]);
+          if (query.facility !== undefined)
+            return sync.syncFacility(params.day, query.facility, { method, editedAt });
+          if (editedAt !== undefined) throw noEditedAt();
+          return sync.syncDay(params.day, { method });
         },
       },
-      handler: async (request) => {
-        const method: SyncMethod = request.query.method === "csv" ? "csv" : "sheets";
-        const header = request.headers["x-edit-at"];
-        const editAt = Array.isArray(header) ? header[0] : header;
-        const edited =
-          editAt === undefined || editAt.trim() === ""
-            ? undefined
-            : parseEditedAt(editAt, { allowEpochMs: true });
-        const { facility } = request.query;
-        if (facility === undefined) {
-          if (edited !== undefined) throw noEditedAt();
-          return sync.syncDay(request.params.day, { method });
-        }
-        return sync.syncFacility(request.params.day, facility, { method, editedAt: edited });
-      },
-    }),
-    ...visibilityRoutes(ctx),
+    ),
   ];
 }

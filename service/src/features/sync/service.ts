@@ -1,14 +1,31 @@
-import type { AppContext } from "../../app-context.ts";
+import type { DataRepository } from "../../ports/data-repository.ts";
+import type { LiveRelay } from "../../ports/live-relay.ts";
+import type { Spreadsheets } from "../../ports/spreadsheet.ts";
+import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef, Facility } from "../../registry/types.ts";
-import { AppError } from "../../shared/errors.ts";
+import type { Clock } from "../../shared/clock.ts";
 import { acceptEditedAt } from "./edited-at.ts";
 import { runAfterFacilitySync } from "./hooks.ts";
 import { type Publication, Publisher, snapshotPath } from "./publisher.ts";
 import { readFacility } from "./read-facility.ts";
-import { SheetsCallCounter } from "./sheets-budget.ts";
+import { outcomeOf, readFailure, skippedOutcome, syncReport } from "./report.ts";
 import { TrailingFlight } from "./single-flight.ts";
-import { type FacilityRead, matchCount } from "./snapshot.ts";
-import type { FacilityOutcome, SyncMethod, SyncReport, SyncService } from "./types.ts";
+import type { FacilityRead } from "./snapshot.ts";
+import type { FacilityHook, SyncMethod, SyncService } from "./types.ts";
+
+export interface SyncDeps {
+  registry: RegistryStore;
+  spreadsheets: Spreadsheets;
+  repository: DataRepository;
+  /** Present only when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are set. */
+  liveRelay?: LiveRelay;
+  clock: Clock;
+  logger: { warn(object: object, message: string): void };
+  /** Spacing between two writes of one snapshot file (`ARCHIVE_MIN_INTERVAL_MS`). */
+  archiveMinIntervalMs: number;
+  /** Run after each facility sync, each bounded to 6 s (the attendance hook). */
+  afterFacilitySync: readonly FacilityHook[];
+}
 
 interface Ask {
   method: SyncMethod;
@@ -22,39 +39,12 @@ interface Run {
   editedAt?: number;
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
-
-function failure(reads: readonly FacilityRead[]): AppError {
-  const failed = reads.filter((r): r is Extract<FacilityRead, { ok: false }> => !r.ok);
-  const code = failed.every((r) => r.code === "service_busy") ? "service_busy" : "upstream_failure";
-  const message =
-    failed.length === 1
-      ? `${failed[0]?.name}: ${failed[0]?.error}`
-      : `every facility's fetch failed: ${failed.map((r) => `${r.name}: ${r.error}`).join("; ")}`;
-  return new AppError(code, message, { facilities: failed.map((r) => ({ name: r.name, error: r.error })) });
-}
-
-function outcomeOf(read: FacilityRead): FacilityOutcome {
-  if (read.ok)
-    return {
-      name: read.name,
-      status: "ok",
-      fetchedAt: iso(read.fetchedAt),
-      matches: matchCount(read.matchesCsv),
-    };
-  return { name: read.name, status: "stale", error: read.error, fetchedAt: null, matches: 0 };
-}
-
 /**
- * Makes the sync service of one app instance (see `SyncService`). Its Sheets call counter wraps
- * `ctx.spreadsheets`, so every feature's calls are counted; it shows in the sync diagnostics.
- * @example ctx.sync = createSyncService(ctx);
+ * Makes the sync service of one app instance (see `SyncService`).
+ * @example const sync = createSyncService({ registry, spreadsheets, repository, clock, logger, archiveMinIntervalMs, afterFacilitySync });
  */
-export function createSyncService(ctx: AppContext): SyncService {
-  const counter = new SheetsCallCounter(() => ctx.clock.now());
-  ctx.spreadsheets = counter.wrap(ctx.spreadsheets);
-  ctx.diagnostics.set("sheets", () => counter.report());
-  const publisher = new Publisher(ctx);
+export function createSyncService(deps: SyncDeps): SyncService {
+  const publisher = new Publisher(deps);
   const flight = new TrailingFlight<string, Ask, Run>();
   const published = new WeakMap<FacilityRead, Promise<Publication>>();
   const hooked = new WeakMap<FacilityRead, Promise<void>>();
@@ -62,123 +52,73 @@ export function createSyncService(ctx: AppContext): SyncService {
   /** Reads one facility, single-flight with one trailing run; the trailing run takes the newest caller's method. */
   const read = (dayKey: string, facility: Facility, ask: Ask) =>
     flight.run(`${dayKey}\u0000${facility.name}`, ask, async (asks): Promise<Run> => {
-      const ref = await ctx.registry.findFacility(dayKey, facility.name);
+      const ref = await deps.registry.findFacility(dayKey, facility.name);
       const method = (asks[asks.length - 1] as Ask).method;
       const edits = asks.map((a) => a.editedAt).filter((t): t is number => t !== undefined);
       const current = ref.facility.sheetId ? ref.facility : facility;
-      const result = await readFacility(
-        { spreadsheets: ctx.spreadsheets, clock: ctx.clock },
-        ref.loaded.registry,
-        ref,
-        current,
-        method,
-      );
+      const result = await readFacility(deps, ref.loaded.registry, ref, current, method);
       return { read: result, method, editedAt: edits.length > 0 ? Math.max(...edits) : undefined };
     });
 
+  /** The hooks of one successful read, run once however many callers it served. */
   const hooksFor = (ref: DayRef, facility: Facility, r: FacilityRead) => {
     let done = hooked.get(r);
     if (!done) {
-      done = r.ok ? runAfterFacilitySync(ctx, ref, facility) : Promise.resolve();
+      done = r.ok
+        ? runAfterFacilitySync(deps.afterFacilitySync, deps.logger, { ...ref, facility })
+        : Promise.resolve();
       hooked.set(r, done);
     }
     return done;
   };
 
-  const report = async (
-    started: number,
-    ref: DayRef,
-    facility: string | null,
-    method: SyncMethod,
-    edit: { accepted?: number; ignored?: string },
-    outcomes: FacilityOutcome[],
-    publication: Publication,
-    hooks: Promise<unknown>,
-  ): Promise<SyncReport> => {
-    const [archive] = await Promise.all([publication.archive, hooks]);
-    const body: SyncReport = {
-      event: ref.eventKey,
-      day: ref.dayKey,
-      label: ref.day.label,
-      facility,
-      method,
-      editedAt: iso(edit.accepted),
-      ...(edit.ignored ? { editedAtIgnored: edit.ignored } : {}),
-      facilities: outcomes,
-      live: publication.live,
-      ...(publication.repositoryOnly ? { repositoryOnly: publication.repositoryOnly } : {}),
-      archive,
-      durationMs: Math.round(performance.now() - started),
-      snapshot: publication.snapshot,
-    };
-    return body;
-  };
-
   return {
     async syncFacility(dayKey, facilityName, options = {}) {
       const started = performance.now();
-      const ref = await ctx.registry.findFacility(dayKey, facilityName);
+      const ref = await deps.registry.findFacility(dayKey, facilityName);
       const method = options.method ?? "sheets";
-      const edit = acceptEditedAt(options.editedAt, ctx.clock.now());
+      const edit = acceptEditedAt(options.editedAt, deps.clock.now());
       const fromRepository = publisher.prefetch(ref);
+      const common = { started, ref, facility: facilityName, edit };
       if (!ref.facility.sheetId) {
         const publication = await publisher.publish(ref, [], edit.accepted, fromRepository);
-        const skipped: FacilityOutcome = {
-          name: facilityName,
-          status: "skipped",
-          error: "no sheetId",
-          fetchedAt: null,
-          matches: 0,
-        };
-        return report(started, ref, facilityName, method, edit, [skipped], publication, Promise.resolve());
+        const outcomes = [skippedOutcome(facilityName)];
+        return syncReport({ ...common, method, outcomes, publication, hooks: Promise.resolve() });
       }
       const run = await read(dayKey, ref.facility, { method, editedAt: edit.accepted });
-      if (!run.read.ok) throw failure([run.read]);
+      if (!run.read.ok) throw readFailure([run.read]);
       let publication = published.get(run.read);
       if (!publication) {
         publication = publisher.publish(ref, [run.read], run.editedAt, fromRepository);
         published.set(run.read, publication);
       }
-      const hooks = hooksFor(ref, ref.facility, run.read);
-      return report(
-        started,
-        ref,
-        facilityName,
-        run.method,
-        edit,
-        [outcomeOf(run.read)],
-        await publication,
-        hooks,
-      );
+      return syncReport({
+        ...common,
+        method: run.method,
+        outcomes: [outcomeOf(run.read)],
+        publication: await publication,
+        hooks: hooksFor(ref, ref.facility, run.read),
+      });
     },
 
     async syncDay(dayKey, options = {}) {
       const started = performance.now();
-      const ref = await ctx.registry.findDay(dayKey);
+      const ref = await deps.registry.findDay(dayKey);
       const method = options.method ?? "sheets";
       const fromRepository = publisher.prefetch(ref);
       const synced = ref.day.facilities.filter((f) => f.sheetId);
       const runs = await Promise.all(synced.map((f) => read(dayKey, f, { method })));
       const reads = runs.map((r) => r.read);
-      if (reads.length > 0 && reads.every((r) => !r.ok)) throw failure(reads);
+      if (reads.length > 0 && reads.every((r) => !r.ok)) throw readFailure(reads);
       const publication = await publisher.publish(ref, reads, undefined, fromRepository);
       const hooks = Promise.all(synced.map((f, i) => hooksFor(ref, f, reads[i] as FacilityRead)));
       const byName = new Map(reads.map((r) => [r.name, outcomeOf(r)]));
-      const outcomes = ref.day.facilities.map(
-        (f): FacilityOutcome =>
-          byName.get(f.name) ?? {
-            name: f.name,
-            status: "skipped",
-            error: "no sheetId",
-            fetchedAt: null,
-            matches: 0,
-          },
-      );
-      return report(started, ref, null, method, {}, outcomes, publication, hooks);
+      const outcomes = ref.day.facilities.map((f) => byName.get(f.name) ?? skippedOutcome(f.name));
+      return syncReport({ started, ref, facility: null, method, edit: {}, outcomes, publication, hooks });
     },
 
     async republishDay(dayKey) {
-      const ref = await ctx.registry.findDay(dayKey);
+      const ref = await deps.registry.findDay(dayKey);
       const last = await publisher.lastSnapshot(ref);
       if (!last) return { republished: false };
       const publication = await publisher.publish(ref, [], undefined, Promise.resolve(last));
@@ -187,9 +127,6 @@ export function createSyncService(ctx: AppContext): SyncService {
       return { republished: true, ...live, archive: { path: snapshotPath(ref), revision: archive.revision } };
     },
 
-    sheetsCallsPerMinute() {
-      const { apiCallsLastMinute, readsPerMinuteQuota } = counter.report();
-      return { lastMinute: apiCallsLastMinute, budget: readsPerMinuteQuota };
-    },
+    close: () => publisher.close(),
   };
 }

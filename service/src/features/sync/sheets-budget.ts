@@ -14,7 +14,11 @@ export class SheetsCallCounter {
   readonly #exports: number[] = [];
   #total = 0;
 
-  constructor(private readonly now: () => number) {}
+  private readonly now: () => number;
+
+  constructor(now: () => number) {
+    this.now = now;
+  }
 
   /** The same port, counting every call made through it. */
   wrap(spreadsheets: Spreadsheets): Spreadsheets {

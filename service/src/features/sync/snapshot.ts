@@ -1,5 +1,5 @@
 import type { DayRef } from "../../registry/types.ts";
-import { parseCsv, toCsv } from "./csv.ts";
+import { parseCsv, toCsv } from "../../shared/csv.ts";
 import type { DaySnapshot, FacilitySnapshot } from "./types.ts";
 
 /** What one read of a facility's workbook gave: its tabs as CSV, or why it failed. */

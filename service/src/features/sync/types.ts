@@ -1,4 +1,4 @@
-import type { IsLive } from "../../registry/types.ts";
+import type { DayRef, Facility, IsLive } from "../../registry/types.ts";
 
 /** How a facility's workbook is read: the Sheets API (default) or the link-shared CSV export. */
 export type SyncMethod = "sheets" | "csv";
@@ -100,9 +100,18 @@ export interface VisibilityReport {
   archive?: { path: string; revision: string };
 }
 
+/** What a facility sync tells the hooks that run after it. */
+export interface FacilitySynced extends DayRef {
+  facility: Facility;
+}
+
+/** Work that runs after each facility sync (the attendance hook), bounded by the sync. */
+export type FacilityHook = (sync: FacilitySynced) => Promise<void>;
+
 /**
- * The sync feature's service, one per app instance, reachable as `ctx.sync`.
- * @example const report = await ctx.sync!.syncFacility("day-1", "Court A", { editedAt: Date.now() });
+ * The sync feature's service, one per app instance, shared with score entry so that a saved
+ * score publishes through the same single-flight and group-commit queues.
+ * @example const report = await sync.syncFacility("day-1", "Court A", { editedAt: Date.now() });
  */
 export interface SyncService {
   /** Syncs one facility (single-flight per facility with one trailing run). */
@@ -111,6 +120,6 @@ export interface SyncService {
   syncDay(dayKey: string, options?: { method?: SyncMethod }): Promise<SyncReport>;
   /** Republishes the day from its last snapshot with the registry's current `isLive` (no workbook read). */
   republishDay(dayKey: string): Promise<Pick<VisibilityReport, "republished" | "live" | "archive">>;
-  /** Sheets calls per minute (the diagnostics entry). */
-  sheetsCallsPerMinute(): { lastMinute: number; budget: number };
+  /** Writes what is waiting for its spacing timer now (app close). */
+  close(): void;
 }

@@ -1,23 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AppContext } from "../../app-context.ts";
-import { parseCsv, toCsv } from "./csv.ts";
 import { acceptEditedAt, parseEditedAt } from "./edited-at.ts";
 import { runAfterFacilitySync } from "./hooks.ts";
 import { TrailingFlight } from "./single-flight.ts";
 import { applyRead, mergeMatchesCsv } from "./snapshot.ts";
-
-describe("CSV writer", () => {
-  test("quotes fields with commas, quotes and line breaks, and parses back", () => {
-    const rows = [["a", "b,c", 'say "hi"', "two\nlines", null, 3, true]];
-    const text = toCsv(rows);
-    assert.equal(text, 'a,"b,c","say ""hi""","two\nlines",,3,true\n');
-    assert.deepEqual(parseCsv(text), [["a", "b,c", 'say "hi"', "two\nlines", "", "3", "true"]]);
-  });
-  test("pads ragged rows and drops empty rows at the end", () => {
-    assert.equal(toCsv([["h1", "h2"], ["x"], [], [null, ""]]), "h1,h2\nx,\n");
-  });
-});
 
 describe("Merged day matches CSV", () => {
   test("adds a facility column and matches columns by header name, case-insensitively", () => {
@@ -110,22 +96,22 @@ describe("Single flight with one trailing run", () => {
 
 describe("The post-sync hook point", () => {
   const warnings: string[] = [];
-  const ctx = {
-    afterFacilitySync: [],
-    logger: { warn: (_: unknown, message: string) => warnings.push(message) },
-  } as unknown as AppContext;
-  const ref = {
+  const logger = { warn: (_: unknown, message: string) => warnings.push(message) };
+  const synced = {
     eventKey: "e",
-    event: { type: "standard", days: {} },
+    event: { type: "standard" as const, days: {} },
     dayKey: "d",
     day: { label: "D", facilities: [] },
-  } as never;
+    facility: { name: "Hall A", sheetId: "x" },
+  };
   test("each hook is bounded by a timer; an overrun or a failure is logged, never thrown", async () => {
-    ctx.afterFacilitySync.push(() => new Promise(() => {}));
-    ctx.afterFacilitySync.push(async () => {
-      throw new Error("broken");
-    });
-    await runAfterFacilitySync(ctx, ref, { name: "Hall A", sheetId: "x" }, 30);
+    const hooks = [
+      () => new Promise<void>(() => {}),
+      async () => {
+        throw new Error("broken");
+      },
+    ];
+    await runAfterFacilitySync(hooks, logger, synced, 30);
     assert.deepEqual(warnings.sort(), ["post-sync hook failed", "post-sync hook overran its bound"]);
   });
 });

@@ -1,10 +1,6 @@
-import type { AppContext } from "../../app-context.ts";
-import { segment } from "../../http/frozen.ts";
+import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
-import { editRegistry } from "../../registry/edit.ts";
-import type { IsLive } from "../../registry/types.ts";
-import { AppError } from "../../shared/errors.ts";
 import {
   LivePushBody,
   LivePushChangeSchema,
@@ -13,114 +9,65 @@ import {
   VisibilityReportSchema,
   VisibilitySchema,
 } from "./schemas.ts";
-import type { VisibilityReport } from "./types.ts";
+import type { Visibility } from "./visibility.ts";
 
 /**
  * Go-live visibility (`GET`/`PUT /v3/days/{day}/visibility`, frozen `POST /sync/:day/live`) and
  * the live-push switch (`GET`/`PUT /v3/settings/live-push`, frozen `POST /sync/live-push`),
- * operator only. Both are registry commits; the registry cache of this instance is dropped after.
+ * operator only.
  */
-export function visibilityRoutes(ctx: AppContext): RouteDefinition[] {
-  const setVisibility = async (dayKey: string, isLive: IsLive): Promise<VisibilityReport> => {
-    const ref = await ctx.registry.findDay(dayKey);
-    await editRegistry(ctx, `visibility ${ref.eventKey}/${dayKey}: isLive ${isLive}`, (file) => {
-      const day = file.events[ref.eventKey]?.days[dayKey];
-      if (!day) throw new AppError("unknown_day", `day "${dayKey}" is not in the registry`);
-      day.isLive = isLive;
-    });
-    const now = await ctx.registry.findDay(dayKey);
-    const republish = await (ctx.sync as NonNullable<AppContext["sync"]>).republishDay(dayKey);
-    return { day: dayKey, label: now.day.label, isLive, ...republish };
-  };
-  const setLivePush = async (enabled: boolean) => {
-    const { changed } = await editRegistry(ctx, `live push ${enabled ? "on" : "off"}`, (file) => {
-      file.livePush = enabled;
-    });
-    return { enabled, changed, available: ctx.liveRelay !== undefined };
-  };
-  const visibilityErrors = ["unknown_day", "config_unavailable", "conflict", "upstream_failure"] as const;
-  const liveErrors = ["config_unavailable", "conflict"] as const;
+export function visibilityRoutes(visibility: Visibility): RouteDefinition[] {
+  const common = { tags: ["sync"], auth: ["operator"] } as const;
+  const setDay = defineRoute({
+    ...common,
+    method: "PUT",
+    url: "/v3/days/:day/visibility",
+    operationId: "setDayVisibility",
+    summary: "Set the go-live setting and republish the day",
+    params: DayParams,
+    body: VisibilityBody,
+    bodyRequired: true,
+    response: { 200: VisibilityReportSchema },
+    errors: ["unknown_day", "config_unavailable", "conflict", "upstream_failure"],
+    handler: async (request) => visibility.setDay(request.params.day, request.body.isLive),
+  });
+  const setLivePush = defineRoute({
+    ...common,
+    method: "PUT",
+    url: "/v3/settings/live-push",
+    operationId: "setLivePush",
+    summary: "Set the live-push switch",
+    body: LivePushBody,
+    bodyRequired: true,
+    response: { 200: LivePushChangeSchema },
+    errors: ["config_unavailable", "conflict"],
+    handler: async (request) => visibility.setLivePush(request.body.enabled),
+  });
   return [
     defineRoute({
+      ...common,
       method: "GET",
       url: "/v3/days/:day/visibility",
+      operationId: "getDayVisibility",
       summary: "Read the go-live setting",
-      tags: ["sync"],
-      auth: ["operator"],
       params: DayParams,
       response: { 200: VisibilitySchema },
       errors: ["unknown_day", "config_unavailable"],
-      handler: async (request) => {
-        const ref = await ctx.registry.findDay(request.params.day);
-        return { day: ref.dayKey, label: ref.day.label, isLive: ref.day.isLive ?? null };
-      },
+      handler: async (request) => visibility.readDay(request.params.day),
     }),
+    setDay,
+    frozenTwin(setDay, { url: "/sync/:day/live", method: "POST" }),
     defineRoute({
-      method: "PUT",
-      url: "/v3/days/:day/visibility",
-      summary: "Set the go-live setting and republish the day",
-      tags: ["sync"],
-      auth: ["operator"],
-      params: DayParams,
-      body: VisibilityBody,
-      bodyRequired: true,
-      response: { 200: VisibilityReportSchema },
-      errors: visibilityErrors,
-      handler: async (request) => setVisibility(request.params.day, request.body.isLive),
-    }),
-    defineRoute({
-      method: "POST",
-      url: "/sync/:day/live",
-      summary: "Set the go-live setting and republish the day (frozen)",
-      tags: ["sync"],
-      auth: ["operator"],
-      params: DayParams,
-      body: VisibilityBody,
-      bodyRequired: true,
-      frozen: {
-        successor: (request) => `/v3/days/${segment((request.params as { day: string }).day)}/visibility`,
-      },
-      response: { 200: VisibilityReportSchema },
-      errors: visibilityErrors,
-      handler: async (request) => setVisibility(request.params.day, request.body.isLive),
-    }),
-    defineRoute({
+      ...common,
       method: "GET",
       url: "/v3/settings/live-push",
+      operationId: "getLivePush",
       summary: "Read the live-push switch",
-      tags: ["sync"],
-      auth: ["operator"],
       response: { 200: LivePushSchema },
       errors: ["config_unavailable"],
-      handler: async () => {
-        const { registry } = await ctx.registry.get();
-        return { enabled: registry.livePush !== false, available: ctx.liveRelay !== undefined };
-      },
+      handler: async () => visibility.readLivePush(),
     }),
-    defineRoute({
-      method: "PUT",
-      url: "/v3/settings/live-push",
-      summary: "Set the live-push switch",
-      tags: ["sync"],
-      auth: ["operator"],
-      body: LivePushBody,
-      bodyRequired: true,
-      response: { 200: LivePushChangeSchema },
-      errors: liveErrors,
-      handler: async (request) => setLivePush(request.body.enabled),
-    }),
-    defineRoute({
-      method: "POST",
-      url: "/sync/live-push",
-      summary: "Set the live-push switch (frozen)",
-      tags: ["sync"],
-      auth: ["operator"],
-      body: LivePushBody,
-      bodyRequired: true,
-      frozen: { successor: () => "/v3/settings/live-push" },
-      response: { 200: LivePushChangeSchema },
-      errors: liveErrors,
-      handler: async (request) => setLivePush(request.body.enabled),
-    }),
+    setLivePush,
+    frozenTwin(setLivePush, { url: "/sync/live-push", method: "POST" }),
   ];
 }

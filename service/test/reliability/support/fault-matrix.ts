@@ -67,7 +67,15 @@ export async function playFault(
   const t = await startOverUpstreams(up);
   try {
     const operator = { authorization: `Bearer ${t.operatorToken()}` };
-    const baseline = await t.client.request("POST", "/v3/days/open-sat/syncs", { headers: operator });
+    // Setup, before any fault: on a busy machine a fresh app's first registry fetch can outlast the
+    // short upstream timeout (503 config_unavailable, nothing cached); the next request fetches again.
+    let baseline = await t.client.request("POST", "/v3/days/open-sat/syncs", { headers: operator });
+    for (
+      let retry = 0;
+      retry < 3 && baseline.status === 503 && /config_unavailable/.test(baseline.text);
+      retry++
+    )
+      baseline = await t.client.request("POST", "/v3/days/open-sat/syncs", { headers: operator });
     if (baseline.status !== 200) throw new Error(`baseline sync failed: ${baseline.status} ${baseline.text}`);
     // The workbook moves on after the baseline, so that a sync has a new snapshot to commit.
     up.sheets.setWorkbook("open-hall-a", facilityWorkbook({ matches: 4, people: 6, played: 1 }));

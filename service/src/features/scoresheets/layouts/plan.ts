@@ -1,4 +1,4 @@
-import type { FontWeight } from "../font-metrics.ts";
+import type { FontWeight } from "../pdf/font-metrics.ts";
 import type { LayoutType } from "../types.ts";
 
 /** The variable text of one sheet, one entry per printed field; all "" on a blank sheet. */

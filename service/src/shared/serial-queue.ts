@@ -1,5 +1,5 @@
 /**
- * Runs tasks one after another per key (one workbook file), in the order they were queued;
+ * Runs tasks one after another per key (a workbook), in the order they were queued;
  * tasks for different keys run independently. A failed task does not block the ones after it.
  * @example const queue = createSerialQueue(); await queue.run("facility-1", () => save());
  */

@@ -1,4 +1,4 @@
-import type { LayoutPlan } from "./layouts/index.ts";
+import type { LayoutPlan } from "../layouts/index.ts";
 
 // Object numbers are fixed in advance, so a worker can write its pages' objects before the
 // document exists: page i's content stream is FIRST_PAGE_OBJECT + 2i and its page dictionary the next.

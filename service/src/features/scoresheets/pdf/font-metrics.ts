@@ -1,10 +1,10 @@
-import PDFDocument from "pdfkit";
+import { Encodings, Font, FontNames } from "@pdf-lib/standard-fonts";
 import { winAnsiByte } from "./win-ansi.ts";
 
 /** The two standard fonts the sheets use, by the resource names every document gives them. */
 export const FONTS = {
-  regular: { name: "Helvetica", id: "F1" },
-  bold: { name: "Helvetica-Bold", id: "F2" },
+  regular: { name: FontNames.Helvetica, id: "F1" },
+  bold: { name: FontNames.HelveticaBold, id: "F2" },
 } as const;
 
 /** Which of {@link FONTS}. */
@@ -18,15 +18,10 @@ export interface FontMetrics {
   readonly capHeight: number;
 }
 
-interface AfmFont {
-  characterToGlyph(code: number): string;
-  widthOfGlyph(glyph: string): number;
-}
-
 let shared: FontMetrics | undefined;
 
 /**
- * The metrics, read once per thread from pdfkit's bundled AFM files.
+ * The metrics, read once per thread from the standard fonts' AFM data (`@pdf-lib/standard-fonts`).
  *
  * @example
  * fontMetrics().width("Match", "bold", 10); // ≈ 30.6
@@ -36,33 +31,21 @@ export function fontMetrics(): FontMetrics {
   return shared;
 }
 
-/**
- * Registers the fonts in a pdfkit document in the fixed order that makes pdfkit name them
- * F1 and F2, the names the page content and the frame refer to.
- */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  for (const font of [FONTS.regular, FONTS.bold]) {
-    doc.font(font.name);
-    const id = (doc as unknown as { _font: { id: string } })._font.id;
-    if (id !== font.id) throw new Error(`pdfkit named ${font.name} ${id}, expected ${font.id}`);
-  }
-}
-
 function loadMetrics(): FontMetrics {
-  const doc = new PDFDocument({ autoFirstPage: false });
   const tables = {} as Record<FontWeight, Float64Array>;
   for (const weight of ["regular", "bold"] as const) {
-    doc.font(FONTS[weight].name);
-    const afm = (doc as unknown as { _font: { font: AfmFont } })._font.font;
+    const font = Font.load(FONTS[weight].name);
     const table = new Float64Array(256);
-    for (let code = 0x20; code <= 0xffff; code++) {
-      const byte = winAnsiByte(code);
-      if (byte !== undefined) table[byte] = afm.widthOfGlyph(afm.characterToGlyph(code));
+    for (const codePoint of Encodings.WinAnsi.supportedCodePoints) {
+      const byte = winAnsiByte(codePoint);
+      const { name } = Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint);
+      if (byte !== undefined) table[byte] = font.getWidthOfGlyph(name) ?? 0;
     }
     tables[weight] = table;
   }
+  const capHeight = (Font.load(FONTS.regular.name).CapHeight ?? 718) / 1000;
   return {
-    capHeight: 0.718,
+    capHeight,
     width(text, weight, size) {
       const table = tables[weight];
       let units = 0;

@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
+import type { LayoutPlan } from "../layouts/index.ts";
+import { FRAME_XOBJECT } from "../page-content.ts";
+import type { FrameMode } from "../types.ts";
 import { FONTS } from "./font-metrics.ts";
 import { frameTemplate } from "./frame-content.ts";
-import type { LayoutPlan } from "./layouts/index.ts";
-import { FRAME_XOBJECT } from "./page-content.ts";
 import { FIRST_PAGE_OBJECT, OBJECT, pageObjects, type SerializedPages, streamObject } from "./pdf-objects.ts";
-import type { FrameMode } from "./types.ts";
 
 /**
  * Writes the one output PDF as the workers' chunks arrive, in any order. The workers send their
  * pages already serialized (numbers fixed in advance, see pdf-objects.ts), so this thread only
  * appends bytes and records offsets: it stays free for other requests during a big job. The frame
- * (drawn with pdfkit) is one Form XObject in one resource dictionary that every page shares.
+ * is one Form XObject in one resource dictionary that every page shares.
  */
 export class PdfWriter {
   private readonly parts: Buffer[] = [];
@@ -19,11 +19,10 @@ export class PdfWriter {
   private length = 0;
   private added = 0;
 
-  constructor(
-    plan: LayoutPlan,
-    private readonly pageCount: number,
-    options: { title: string; frame: FrameMode },
-  ) {
+  private readonly pageCount: number;
+
+  constructor(plan: LayoutPlan, pageCount: number, options: { title: string; frame: FrameMode }) {
+    this.pageCount = pageCount;
     this.append([Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")]);
     this.object(
       OBJECT.info,

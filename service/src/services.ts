@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from "fastify";
+import { createAuthenticator } from "./auth/guard.ts";
+import { createSessions } from "./auth/sessions.ts";
+import { createTokenSigner } from "./auth/tokens.ts";
+import type { Config } from "./config/environment.ts";
+import { createAttendance } from "./features/attendance/index.ts";
+import { createScores } from "./features/scores/index.ts";
+import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
+import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
+import { SheetsCallCounter } from "./features/sync/sheets-budget.ts";
+import type { DataRepository } from "./ports/data-repository.ts";
+import type { LiveRelay } from "./ports/live-relay.ts";
+import type { Spreadsheets } from "./ports/spreadsheet.ts";
+import { syncDiagnostics } from "./registry/diagnostics-routes.ts";
+import { RegistryStore } from "./registry/store.ts";
+import type { Clock } from "./shared/clock.ts";
+
+/** The adapters chosen once at startup (see `adapters/index.ts`). */
+export interface Adapters {
+  spreadsheets: Spreadsheets;
+  repository: DataRepository;
+  /** Present only when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are set. */
+  liveRelay?: LiveRelay;
+}
+
+/**
+ * Every service of one app instance, fully made: routes receive the ones they use. Features never
+ * read `process.env` and never choose an adapter. `afterFacilitySync` holds the hooks the sync runs
+ * after each facility sync (the attendance hook).
+ * @example const services = createServices(config, { spreadsheets, repository }, { clock, logger });
+ */
+export function createServices(
+  config: Config,
+  adapters: Adapters,
+  options: { clock: Clock; logger: FastifyBaseLogger },
+) {
+  const { clock, logger } = options;
+  const { repository, liveRelay } = adapters;
+  // Every feature's Sheets calls go through the one counter that the diagnostics report.
+  const sheetsCalls = new SheetsCallCounter(() => clock.now());
+  const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
+  const registry = new RegistryStore({ repository, ttlMs: config.registryTtlMs, clock, logger });
+  const signer = createTokenSigner(config.auth.tokenSecret);
+  const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
+  const afterFacilitySync: FacilityHook[] = [attendance.afterFacilitySync];
+  const sync = createSyncService({
+    registry,
+    spreadsheets,
+    repository,
+    liveRelay,
+    clock,
+    logger,
+    archiveMinIntervalMs: config.archiveMinIntervalMs,
+    afterFacilitySync,
+  });
+  const scoresheets = createScoresheetRenderer({ concurrency: config.scoresheetConcurrency });
+  return {
+    clock,
+    spreadsheets,
+    registry,
+    signer,
+    authenticate: createAuthenticator({ signer, syncSecret: config.auth.syncSharedSecret, clock }),
+    sessions: createSessions({
+      passwordHash: config.auth.passwordHash,
+      tokenTtlMs: config.auth.tokenTtlMs,
+      signer,
+      clock,
+    }),
+    diagnostics: syncDiagnostics({
+      registry,
+      liveRelay,
+      pushUrl: config.live.pushUrl,
+      extra: { sheets: () => sheetsCalls.report() },
+    }),
+    afterFacilitySync,
+    sync,
+    visibility: createVisibility({ registry, repository, liveRelay, sync }),
+    attendance,
+    scores: createScores({ registry, repository, spreadsheets, clock, logger, signer, sync }),
+    scoresheets,
+    /** Writes what waits for a timer and stops the render workers (app close). */
+    async close() {
+      sync.close();
+      await scoresheets.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,51 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import type { CellValue, Rows } from "../ports/spreadsheet.ts";
+
+/** Cells as their text: `true`/`false` spelled out (csv-stringify's default would write `1` and ``). */
+const CAST = { boolean: (value: boolean) => String(value) };
+
+function write(rows: readonly (readonly CellValue[])[], recordDelimiter: string, eof: boolean): string {
+  let width = 0;
+  for (const row of rows) width = Math.max(width, row.length);
+  const padded = rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? null));
+  // A line break of either kind is quoted whatever the record delimiter is (RFC 4180).
+  return stringify(padded, { record_delimiter: recordDelimiter, eof, cast: CAST, quoted_match: /[\r\n]/ });
+}
+
+const isBlank = (row: readonly CellValue[] | undefined) =>
+  (row ?? []).every((cell) => cell === null || cell === "");
+
+/**
+ * The service's CSV (a snapshot's `matchesCsv`, `standingsCsv`, `rosterCsv`): RFC 4180 quoting,
+ * every record as wide as the widest and ended by `\n`; blank rows at the end are dropped.
+ * @example toCsv([["matchNumber", "team1"], [1, "A, B"]]) // 'matchNumber,team1\n1,"A, B"\n'
+ */
+export function toCsv(rows: Rows): string {
+  let end = rows.length;
+  while (end > 0 && isBlank(rows[end - 1])) end--;
+  return write(rows.slice(0, end), "\n", true);
+}
+
+/**
+ * A tab as a spreadsheet's CSV export writes it: every row, as wide as the widest, CRLF between
+ * records and none after the last.
+ * @example toExportCsv([["a", "b,c"], ["1"]]) // 'a,"b,c"\r\n1,'
+ */
+export function toExportCsv(rows: Rows): string {
+  return write(rows, "\r\n", false);
+}
+
+/**
+ * Parses CSV text into rows of strings (`\n` or `\r\n`), leniently: a stray quote is kept as
+ * text and rows may differ in width, so a hand-edited file still reads.
+ * @example parseCsv('a,"b,c"\n1,2\n') // [["a", "b,c"], ["1", "2"]]
+ */
+export function parseCsv(text: string): string[][] {
+  return parse(text, {
+    record_delimiter: ["\r\n", "\n"],
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_records_with_error: true,
+  }) as string[][];
+}
