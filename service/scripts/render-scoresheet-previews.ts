@@ -28,7 +28,11 @@ const match: Match = {
   facility: "Hall A",
 };
 
-const renderer = createScoresheetRenderer({ concurrency: 1 });
+// As production prints them: PAGES_URL set, so each sheet carries its QR code.
+const renderer = createScoresheetRenderer({
+  concurrency: 1,
+  pagesUrl: "https://my-club.github.io/tournament-data",
+});
 const work = mkdtempSync(join(tmpdir(), "scoresheet-previews-"));
 try {
   mkdirSync(outDir, { recursive: true });

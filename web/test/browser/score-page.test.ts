@@ -3,7 +3,9 @@
 // on the public page, a conflicting save, and the links that no longer work.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import jsQR from "jsqr";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { renderPage } from "../../../service/src/features/scoresheets/test-support.ts";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
@@ -58,8 +60,15 @@ describe("the score page in Chromium, on the stack as `npm start` starts it", ()
     await run?.stop();
   });
 
-  test("a scoresheet's address without a kept link asks for the scorer link, then opens that match", async () => {
-    await page.goto(matchUrl(107));
+  test("a scoresheet's QR code, printed by the stack, opens its match; without a kept link the page asks for the scorer link first", async () => {
+    const form = new FormData();
+    form.set("csv", new Blob(["matchNumber,facility\n107,Rizal Hall\n"], { type: "text/csv" }), "day.csv");
+    const printed = await fetch(`${run.stack.front}/v3/scoresheets`, { method: "POST", body: form });
+    assert.equal(printed.status, 200);
+    const sheet = await renderPage(new Uint8Array(await printed.arrayBuffer()), 1);
+    const scanned = jsQR(sheet.data, sheet.width, sheet.height)?.data;
+    assert.equal(scanned, matchUrl(107), "the code opens the score page at match 107 through the front");
+    await page.goto(scanned);
     await page.getByRole("heading", { name: "Open today’s scorer link" }).waitFor();
     await page.getByText("After that, match 107 of Rizal Hall opens here.").waitFor();
     assert.deepEqual(await seriousViolations(page), []);

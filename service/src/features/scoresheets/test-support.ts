@@ -53,3 +53,38 @@ export function sampleMatch(n: number, overrides: Partial<Match> = {}): Match {
     ...overrides,
   };
 }
+
+/** A page rendered to pixels (RGBA, row by row), as a phone's camera would see the printed sheet. */
+export interface PageImage {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+interface NodeCanvasFactory {
+  create(
+    width: number,
+    height: number,
+  ): {
+    canvas: unknown;
+    context: { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+  };
+}
+
+/** Renders page `n` (1-based) of a PDF at `dpi` with pdfjs (its Node canvas). */
+export async function renderPage(pdf: Uint8Array, n: number, dpi = 150): Promise<PageImage> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  try {
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: dpi / 72 });
+    const width = Math.ceil(viewport.width);
+    const height = Math.ceil(viewport.height);
+    const { canvas, context } = (doc.canvasFactory as NodeCanvasFactory).create(width, height);
+    await page.render({ canvas, canvasContext: context, viewport } as unknown as Parameters<
+      typeof page.render
+    >[0]).promise;
+    return { data: new Uint8ClampedArray(context.getImageData(0, 0, width, height).data), width, height };
+  } finally {
+    await doc.destroy();
+  }
+}
