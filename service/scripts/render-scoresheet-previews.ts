@@ -21,7 +21,7 @@ const match: Match = {
   teamCode1: "XD_3",
   team1: "José Núñez / Zoë Ñiño",
   teamCode2: "XD_14",
-  team2: "Maximiliano Fernández-Castellanos / Mei Ling Tan",
+  team2: "Maximiliano Fernández-Castellanos / 陈美玲 Tan Mei Ling",
   team1Score: "",
   team2Score: "",
   referee: "Ramón Dela Cruz",

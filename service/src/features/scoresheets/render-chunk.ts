@@ -2,6 +2,8 @@ import { layoutPlan } from "./layouts/index.ts";
 import { pageContent } from "./page-content.ts";
 import { fontMetrics } from "./pdf/font-metrics.ts";
 import { type SerializedPages, serializePages } from "./pdf/pdf-objects.ts";
+import { sheetText } from "./pdf/text-runs.ts";
+import type { UnicodeGlyph } from "./pdf/unicode-fonts.ts";
 import { scorePageAddress } from "./score-page-address.ts";
 import { sheetFields } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, SheetItem } from "./types.ts";
@@ -16,6 +18,8 @@ export interface ChunkRequest {
   frame: FrameMode;
   /** The pages' base address (`PAGES_URL`): each match's sheet carries a QR code of its score page. */
   pagesUrl?: string;
+  /** The document's characters outside WinAnsi and where its embedded fonts hold them. */
+  glyphs?: Map<number, UnicodeGlyph>;
 }
 
 /**
@@ -27,13 +31,13 @@ export interface ChunkRequest {
 export function renderChunk(request: ChunkRequest): SerializedPages {
   const { pagesUrl } = request;
   const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
-  const metrics = fontMetrics();
+  const text = sheetText(fontMetrics(), request.glyphs ?? new Map());
   const contents = request.items.map((item) =>
     pageContent(
       plan,
       sheetFields(item, request.title),
       request.frame,
-      metrics,
+      text,
       pagesUrl === undefined ? undefined : scorePageAddress(pagesUrl, item),
     ),
   );

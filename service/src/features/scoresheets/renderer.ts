@@ -1,5 +1,8 @@
 import { layoutPlan } from "./layouts/index.ts";
 import { PdfWriter } from "./pdf/pdf-writer.ts";
+import { codePointsBeyondWinAnsi } from "./pdf/text-runs.ts";
+import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
+import { printedTexts } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
 import { createRenderPool, type RenderPool } from "./worker-pool.ts";
 
@@ -90,7 +93,9 @@ async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: s
   const frame = request.frame ?? "template";
   const title = request.title ?? "";
   const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
-  const writer = new PdfWriter(plan, items.length, { title, frame });
+  const unicode = await unicodeFontsFor(pool, items, title);
+  const writer = new PdfWriter(plan, items.length, { title, frame, fonts: unicode?.fonts });
+  const glyphs = unicode?.glyphs;
   const size =
     request.chunkSize ?? Math.min(200, Math.max(16, Math.ceil(items.length / (pool.concurrency * 4))));
   let done = 0;
@@ -99,7 +104,7 @@ async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: s
     const chunk = items.slice(first, first + size);
     tasks.push(
       pool
-        .renderChunk({ first, layout: request.layout, title, items: chunk, frame, pagesUrl })
+        .renderChunk({ first, layout: request.layout, title, items: chunk, frame, pagesUrl, glyphs })
         .then((pages) => {
           writer.addPages(first, pages);
           done += chunk.length;
@@ -109,4 +114,17 @@ async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: s
   }
   await Promise.all(tasks);
   return writer.finish();
+}
+
+/**
+ * The subset fonts for what the sheets print outside WinAnsi, or undefined when everything is
+ * WinAnsi (the usual day: nothing is embedded and the document is as small as ever).
+ */
+async function unicodeFontsFor(
+  pool: RenderPool,
+  items: SheetItem[],
+  title: string,
+): Promise<UnicodeFonts | undefined> {
+  const codePoints = codePointsBeyondWinAnsi(printedTexts(items, title));
+  return codePoints.size === 0 ? undefined : pool.embedFonts([...codePoints]);
 }
