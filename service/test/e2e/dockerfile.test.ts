@@ -89,6 +89,23 @@ describe("the Dockerfile, built and started without Docker", () => {
       : `Node ${process.version} cannot run the image's TypeScript entry (Node 24 strips types itself): .ci/run runs this test under Node 24 too`,
   }, async () => {
     const image = build(instructions);
+    const fonts = execFileSync("find", [root, "-path", "*/@expo-google-fonts/*", "-name", "*.ttf"], {
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter(Boolean)
+      .map((path) => posix.basename(path))
+      .sort();
+    assert.deepEqual(
+      fonts,
+      [
+        "NotoEmoji_400Regular.ttf",
+        "NotoSansKR_400Regular.ttf",
+        "NotoSansSC_400Regular.ttf",
+        "NotoSans_400Regular.ttf",
+      ],
+      "the image keeps one weight of each font",
+    );
     const port = await freePort();
     const [program, ...args] = image.cmd;
     assert.equal(program, "node");
