@@ -73,13 +73,26 @@ export function createServices(
       registry,
       liveRelay,
       pushUrl: config.live.pushUrl,
-      extra: { sheets: () => sheetsCalls.report() },
+      extra: {
+        sheets: () => sheetsCalls.report(),
+        repository: () => ({ delayedCommits: sync.delayedCommits() }),
+      },
     }),
     afterFacilitySync,
     sync,
     visibility: createVisibility({ registry, repository, liveRelay, sync }),
     attendance,
-    scores: createScores({ registry, repository, spreadsheets, clock, logger, signer, sync }),
+    scores: createScores({
+      registry,
+      repository,
+      spreadsheets,
+      clock,
+      logger,
+      signer,
+      sync,
+      liveRelay,
+      sheetsCallMs: config.sheets.fetchTimeoutMs,
+    }),
     scoresheets,
     /** Writes what waits for a timer and stops the render workers (app close). */
     async close() {

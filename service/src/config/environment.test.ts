@@ -102,4 +102,17 @@ describe("startup validation", () => {
       assert.match(problemsMessage(problems), /PAGES_URL/, bad);
     }
   });
+
+  test("DATA_REPO_TIMEOUT_MS bounds each GitHub call: 20 s unless set, 0 for none, a whole number", () => {
+    const github = { DATA_BACKEND: "github", DATA_REPO: "club/tournament-data" };
+    const timeoutOf = (value?: string) => {
+      const { config } = parseEnvironment({ ...github, DATA_REPO_TIMEOUT_MS: value });
+      return config?.data.backend === "github" ? config.data.timeoutMs : undefined;
+    };
+    assert.equal(timeoutOf(), 20_000);
+    assert.equal(timeoutOf("0"), 0);
+    assert.equal(timeoutOf("45000"), 45_000);
+    const { problems } = parseEnvironment({ ...github, DATA_REPO_TIMEOUT_MS: "20s" });
+    assert.deepEqual(problems, ['DATA_REPO_TIMEOUT_MS="20s" must be a whole number at least 0']);
+  });
 });

@@ -35,7 +35,7 @@ export interface Config {
       };
   data:
     | { backend: "local"; dataDir: string }
-    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string };
+    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
   dataUrl?: string;
   /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
   pagesUrl?: string;
@@ -165,7 +165,7 @@ function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] 
 }
 
 /** The data-repository port's adapter (`DATA_BACKEND`) and its settings. */
-function dataConfig({ text, url, oneOf, problems }: EnvReader): Config["data"] {
+function dataConfig({ text, whole, url, oneOf, problems }: EnvReader): Config["data"] {
   if (oneOf("DATA_BACKEND", ["local", "github"] as const, "local") === "local") {
     return { backend: "local", dataDir: text("DATA_DIR") ?? "./local/data" };
   }
@@ -179,6 +179,7 @@ function dataConfig({ text, url, oneOf, problems }: EnvReader): Config["data"] {
     branch: text("DATA_BRANCH") ?? "main",
     token: text("DATA_REPO_TOKEN"),
     apiUrl: url("GITHUB_API_URL", "https://api.github.com") as string,
+    timeoutMs: whole("DATA_REPO_TIMEOUT_MS", 0, Number.MAX_SAFE_INTEGER, 20_000),
   };
 }
 
