@@ -55,7 +55,10 @@ export function createServices(
     archiveMinIntervalMs: config.archiveMinIntervalMs,
     afterFacilitySync,
   });
-  const scoresheets = createScoresheetRenderer({ concurrency: config.scoresheetConcurrency });
+  const scoresheets = createScoresheetRenderer({
+    concurrency: config.scoresheetConcurrency,
+    pagesUrl: config.pagesUrl,
+  });
   return {
     clock,
     spreadsheets,

@@ -37,6 +37,8 @@ export interface Config {
     | { backend: "local"; dataDir: string }
     | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
   dataUrl?: string;
+  /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
+  pagesUrl?: string;
   archiveMinIntervalMs: number;
   scoresheetConcurrency: number;
 }
@@ -56,6 +58,7 @@ const FEATURE_VARIABLES = [
   "SYNC_SHARED_SECRET",
   "LIVE_PUSH_URL",
   "LIVE_PUSH_SECRET",
+  "PAGES_URL",
 ] as const;
 
 /** The first line of the startup warning, fixed by the spec. */
@@ -97,6 +100,7 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
     sheets,
     data,
     dataUrl: url("DATA_URL"),
+    pagesUrl: pagesUrl(read),
     archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, 8_000),
     scoresheetConcurrency: whole("SCORESHEET_CONCURRENCY", 1, 64, 2),
   };
@@ -121,6 +125,20 @@ function authSecrets({ text, problems }: EnvReader) {
     problems.push("AUTH_TOKEN_SECRET must be at least 16 characters long");
   }
   return { passwordHash, tokenSecret };
+}
+
+/**
+ * The pages' base address. A query or fragment would end up in the middle of every QR code's
+ * address, so it is refused; a path is kept (pages deployed under a folder).
+ */
+function pagesUrl({ url, problems }: EnvReader): string | undefined {
+  const value = url("PAGES_URL");
+  if (value === undefined) return undefined;
+  const parsed = new URL(value);
+  if (parsed.search === "" && parsed.hash === "" && !value.includes("?") && !value.includes("#"))
+    return value;
+  problems.push(`PAGES_URL=${JSON.stringify(value)} must be the pages' address without a query or fragment`);
+  return undefined;
 }
 
 /** The spreadsheet port's adapter (`SHEETS_BACKEND`) and its settings. */

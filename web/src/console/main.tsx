@@ -2,7 +2,6 @@
 import { effect } from "@preact/signals";
 import { render } from "preact";
 import "../lib/styles/base.css";
-import "../lib/styles/shell.css";
 import "./console.css";
 import { App } from "./components/App.tsx";
 import { now, startApp } from "./store/app.ts";

@@ -1,7 +1,6 @@
 // The spectators' page: the event list, and a day's live results.
 import { render } from "preact";
 import "../lib/styles/base.css";
-import "../lib/styles/shell.css";
 import "./public.css";
 import "./results.css";
 import { App } from "./components/App.tsx";

@@ -1,14 +1,20 @@
-// Worker entry: renders chunks posted by the pool (see worker-pool.ts).
+// Worker entry: renders chunks and subsets fonts posted by the pool (see worker-pool.ts).
 import { parentPort } from "node:worker_threads";
-import { type ChunkRequest, renderChunk } from "./render-chunk.ts";
+import { embedUnicodeFonts } from "./pdf/unicode-fonts.ts";
+import { renderChunk } from "./render-chunk.ts";
+import type { WorkerJob } from "./worker-pool.ts";
 
 const port = parentPort;
 if (!port) throw new Error("render-worker.ts runs only as a worker thread");
 
-port.on("message", ({ id, request }: { id: number; request: ChunkRequest }) => {
+port.on("message", ({ id, job }: { id: number; job: WorkerJob }) => {
   try {
-    const result = renderChunk(request);
-    port.postMessage({ id, result }, [result.data.buffer as ArrayBuffer]);
+    if (job.kind === "chunk") {
+      const result = renderChunk(job.request);
+      port.postMessage({ id, result }, [result.data.buffer as ArrayBuffer]);
+    } else {
+      port.postMessage({ id, result: embedUnicodeFonts(job.codePoints) });
+    }
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

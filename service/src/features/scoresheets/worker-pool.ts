@@ -1,18 +1,24 @@
 import { Worker } from "node:worker_threads";
 import type { SerializedPages } from "./pdf/pdf-objects.ts";
+import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
 import type { ChunkRequest } from "./render-chunk.ts";
 
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
 export interface RenderPool {
   readonly concurrency: number;
   renderChunk(request: ChunkRequest): Promise<SerializedPages>;
-  /** Ends the workers; chunks still queued or running are rejected. */
+  /** The subset fonts for code points outside WinAnsi (fonts are read and subset off this thread). */
+  embedFonts(codePoints: number[]): Promise<UnicodeFonts>;
+  /** Ends the workers; work still queued or running is rejected. */
   close(): Promise<void>;
 }
 
+/** What a worker is asked to do (render-worker.ts). */
+export type WorkerJob = { kind: "chunk"; request: ChunkRequest } | { kind: "fonts"; codePoints: number[] };
+
 interface Task {
-  request: ChunkRequest;
-  resolve(result: SerializedPages): void;
+  job: WorkerJob;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -42,6 +48,7 @@ function startWorker(): Worker {
  * @example
  * const pool = createRenderPool({ concurrency: 2 });
  * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 });
+ * const fonts = await pool.embedFonts([0x674e]);
  * await pool.close();
  */
 export function createRenderPool(options: { concurrency?: number } = {}): RenderPool {
@@ -58,11 +65,11 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   function spawn(): Slot {
     const slot: Slot = { worker: startWorker() };
     slot.worker.unref();
-    slot.worker.on("message", (message: { id: number; result?: SerializedPages; error?: string }) => {
+    slot.worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
       const task = slot.task;
       if (!task || ids.get(task) !== message.id) return;
       finish(slot);
-      if (message.result) task.resolve(message.result);
+      if (message.error === undefined) task.resolve(message.result);
       else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
     });
     const fail = (error: Error) => {
@@ -94,19 +101,22 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
       ids.set(task, id);
       slot.task = task;
       slot.worker.ref();
-      slot.worker.postMessage({ id, request: task.request });
+      slot.worker.postMessage({ id, job: task.job });
     }
+  }
+
+  function run<T>(job: WorkerJob): Promise<T> {
+    if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
+      pump();
+    });
   }
 
   return {
     concurrency,
-    renderChunk(request) {
-      if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
-      return new Promise<SerializedPages>((resolve, reject) => {
-        queue.push({ request, resolve, reject });
-        pump();
-      });
-    },
+    renderChunk: (request) => run<SerializedPages>({ kind: "chunk", request }),
+    embedFonts: (codePoints) => run<UnicodeFonts>({ kind: "fonts", codePoints }),
     async close() {
       closed = true;
       const error = new Error("the scoresheet render pool was closed");

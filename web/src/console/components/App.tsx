@@ -1,32 +1,27 @@
 import type { ComponentChildren } from "preact";
 import { manilaTime } from "../../lib/manila-time.ts";
+import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
 import { dayEntry, failure, place, registry } from "../store/app.ts";
 import { session, signOut } from "../store/session.ts";
 import { DayPicker } from "./DayPicker.tsx";
 import { DayScreen } from "./DayScreen.tsx";
 import { SignIn } from "./SignIn.tsx";
 
-/** The console's frame: a skip link, the site bar with the session and sign-out, the main content. */
+/** The console's frame: the shared page frame, its bar holding the session and sign-out. */
 export function Shell({ children }: { children: ComponentChildren }) {
   const current = session.value;
+  const bar = current && (
+    <div class="session">
+      <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
+      <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
+        Sign out
+      </button>
+    </div>
+  );
   return (
-    <>
-      <a class="skip" href="#main">
-        Skip to the console
-      </a>
-      <header class="site console-bar">
-        <a href="./">Operator console</a>
-        {current && (
-          <div class="session">
-            <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
-            <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
-              Sign out
-            </button>
-          </div>
-        )}
-      </header>
-      <main id="main">{children}</main>
-    </>
+    <PageShell site="Operator console" home="./" skip="Skip to the console" bar={bar}>
+      {children}
+    </PageShell>
   );
 }
 

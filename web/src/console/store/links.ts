@@ -6,7 +6,7 @@
  */
 import { signal } from "@preact/signals";
 import type { IssuedLink, Link } from "../../lib/api/types.ts";
-import type { LinkKind } from "../../lib/links.ts";
+import type { LinkKind } from "../../lib/links/link-token.ts";
 import { api, operatorCall } from "./session.ts";
 import { task } from "./task.ts";
 

@@ -1,39 +1,52 @@
 /**
- * The relay's attendance channel of a day (`/attendance/<event>/<day>`): a nudge
- * `{ "type": "attendance", "facility": <name> }` after each change to a facility's attendance
- * list. It carries no person; a page re-reads that facility's list through the API.
+ * A day's attendance nudges: the relay's socket `attendance/<event>/<day>`, which sends nothing on
+ * connect and then `{"type":"attendance","facility":…}` after each write to a facility's list (no
+ * person, no state: the page re-reads the list through the API).
  */
-import { openReconnectingSocket } from "./reconnecting-socket.ts";
+import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
-export interface AttendanceNudgeHandlers {
+export interface NudgeOptions {
+  liveUrl: URL;
+  event: string;
+  day: string;
   /** A facility's list changed. */
-  nudge(facility: string): void;
-  /** The socket opened again after being down: nudges may have been missed. */
-  reopened(): void;
+  onNudge(facility: string): void;
+  /** The socket opened again after it was down: nudges may have been missed meanwhile. */
+  onReopen(): void;
+  /** The socket is open (`true`) or down (`false`). */
+  onConnected?(connected: boolean): void;
+  socket?: SocketOptions;
 }
 
-/** Follows a day's nudges until `close()`. */
-export function followAttendanceNudges(
-  liveUrl: URL,
-  event: string,
-  day: string,
-  handlers: AttendanceNudgeHandlers,
-): { close(): void } {
+/**
+ * Follows the nudges until `close()`.
+ * @example const nudges = followNudges({ liveUrl, event, day, onNudge: (f) => f === shown && reads.request("nudge"), onReopen });
+ */
+export function followNudges(options: NudgeOptions): { close(): void } {
   let opened = false;
+  const path = `attendance/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`;
   return openReconnectingSocket(
-    new URL(`attendance/${encodeURIComponent(event)}/${encodeURIComponent(day)}`, liveUrl).href,
+    new URL(path, options.liveUrl).href,
     {
-      open: () => {
-        if (opened) handlers.reopened();
+      open() {
+        options.onConnected?.(true);
+        if (opened) options.onReopen();
         opened = true;
       },
-      message: (text) => {
+      down() {
+        options.onConnected?.(false);
+      },
+      message(text) {
+        let message: unknown;
         try {
-          const message = JSON.parse(text) as { type?: unknown; facility?: unknown };
-          if (message.type === "attendance" && typeof message.facility === "string")
-            handlers.nudge(message.facility);
-        } catch {}
+          message = JSON.parse(text);
+        } catch {
+          return;
+        }
+        const { type, facility } = (message ?? {}) as { type?: unknown; facility?: unknown };
+        if (type === "attendance" && typeof facility === "string") options.onNudge(facility);
       },
     },
+    options.socket,
   );
 }

@@ -86,7 +86,7 @@ export function ClashesView({ entry }: { entry: DayEntry }) {
             Players of matches without a result who are not marked present at their facility's desk, earliest
             first, so the control desk can call them.
           </p>
-          <button type="button" disabled={readingPeople.value} onClick={() => refreshAttendance(entry)}>
+          <button type="button" disabled={readingPeople.value} onClick={refreshAttendance}>
             {readingPeople.value ? "Reading the attendance lists…" : "Read the attendance lists again"}
           </button>
           {[...peopleProblems.value].map(([facility, problem]) => (

@@ -1,5 +1,5 @@
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import type { LinkKind } from "../../../lib/links.ts";
+import type { LinkKind } from "../../../lib/links/link-token.ts";
 import { dayLabel, startOfManilaDay } from "../../../lib/manila-time.ts";
 import { now } from "../../store/app.ts";
 import { issueLink, issuing } from "../../store/links.ts";
@@ -48,8 +48,8 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
         is also in the day's list of links that the results site publishes (the link itself never is), so
         write a role or a first name, nothing private.{" "}
         {kind === "desk"
-          ? `It works ${expiryWords("desk", nextMidnight(entry.day.date), now.value)}.`
-          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS, now.value)}.`}
+          ? `It works ${expiryWords("desk", nextMidnight(entry.day.date))}.`
+          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS)}.`}
       </p>
       {early && (
         <p class="notice warn" role="note">

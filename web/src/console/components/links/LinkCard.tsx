@@ -1,10 +1,9 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { isLoopbackAddress, linkPageUrl } from "../../../lib/links.ts";
+import { isLoopbackAddress, linkPageUrl } from "../../../lib/links/link-address.ts";
 import { dayLabel } from "../../../lib/manila-time.ts";
 import { CopyButton } from "../../../lib/ui/CopyButton.tsx";
 import { QrCode } from "../../../lib/ui/QrCode.tsx";
-import { now } from "../../store/app.ts";
 import { showLink, type TabLink } from "../../store/links.ts";
 import { expiresBeforeDay, expiryWords } from "./expiry.ts";
 
@@ -36,7 +35,7 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
         <div class="stack">
           <p>
             Scan the code with the phone that will use it, or send the address. It works{" "}
-            {expiryWords(link.kind, link.expiresAt, now.value)}.
+            {expiryWords(link.kind, link.expiresAt)}.
           </p>
           {link.kind === "scorer" && expiresBeforeDay(link.issuedAt, entry.day.date) && (
             <p class="notice warn">

@@ -1,13 +1,14 @@
-import type { LinkKind } from "../../../lib/links.ts";
-import { dayLabel, manilaDate, manilaWhen, startOfManilaDay } from "../../../lib/manila-time.ts";
+import { expiryText } from "../../../lib/links/expiry.ts";
+import type { LinkKind } from "../../../lib/links/link-token.ts";
+import { startOfManilaDay } from "../../../lib/manila-time.ts";
 
 /** A scorer link lives 24 hours from issue (the spec's Limits). */
 export const SCORER_LINK_MS = 24 * 60 * 60 * 1000;
 
-/** Until when a link works, in words (Manila time). */
-export function expiryWords(kind: LinkKind, expiresAt: number, now: number): string {
-  if (kind === "desk") return `until the end of ${dayLabel(manilaDate(expiresAt - 1))} (Manila time)`;
-  return `for 24 hours from issue, until ${manilaWhen(expiresAt, now).replace(/^(at|on) /, "")} (Manila time)`;
+/** Until when a link works, in words (Manila time), as the desk and score pages say it. */
+export function expiryWords(kind: LinkKind, expiresAt: number): string {
+  const until = `until ${expiryText(expiresAt)} (Manila time)`;
+  return kind === "desk" ? until : `for 24 hours from issue, ${until}`;
 }
 
 /**
