@@ -55,9 +55,19 @@ export function showLink(link: TabLink | undefined): void {
   shown.value = link;
 }
 
-/** Reads the day's list of links. */
-export function readLinks(day: string): Promise<unknown> {
-  return links.run(() => operatorCall(api().GET("/v3/days/{day}/links", { params: { path: { day } } })));
+/** A read asked for while one was running: it runs when that one ends, so it sees every change. */
+let readAgain: string | undefined;
+
+/** Reads the day's list of links (after the read under way, if there is one). */
+export async function readLinks(day: string): Promise<void> {
+  if (links.busy.value) {
+    readAgain = day;
+    return;
+  }
+  await links.run(() => operatorCall(api().GET("/v3/days/{day}/links", { params: { path: { day } } })));
+  const next = readAgain;
+  readAgain = undefined;
+  if (next !== undefined) await readLinks(next);
 }
 
 /** Revokes one link; it stops working within about a minute on every instance of the service. */
