@@ -242,6 +242,25 @@ for (const { name, start } of REPOSITORY_BACKENDS)
       assert.deepEqual(Object.keys(frozen.json()), ["error", "code"]);
     });
 
+    test("a desk link issued again under a revoked link's label would be that very link (same day, label, expiry): 403 saying to use another label", async () => {
+      const label = { issuedTo: "Lost phone", note: "Hall A" };
+      const first = await issue("desk", label);
+      const again = await issue("desk", label);
+      assert.equal(again.token, first.token, "a desk token is made of its day, label and end of day only");
+      await t.client.request("PUT", revocation(first.linkId), { headers: operator() });
+      for (const app of [t, other]) {
+        const refused = await app.client.request("POST", "/v3/days/open-sat/attendance/desk-links", {
+          headers: { authorization: `Bearer ${app.operatorToken()}` },
+          body: label,
+        });
+        assert.equal(refused.status, 403, "the other instance reads the list fresh to issue");
+        assert.equal(refused.json().code, "forbidden");
+        assert.match(refused.json().detail, /revoked.*issue it under another label/);
+      }
+      const renamed = await issue("desk", { ...label, issuedTo: "Lost phone, new" });
+      assert.equal((await t.client.request("GET", PEOPLE, { headers: as(renamed.token) })).status, 200);
+    });
+
     test("another instance refuses a revoked link once its copy of the list is older than SYNC_CONFIG_TTL_MS", async () => {
       const { token, linkId } = await issue("scorer");
       const save = (app: TestApp, scores: [number, number], expected: [number | null, number | null]) =>

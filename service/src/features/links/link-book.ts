@@ -62,15 +62,24 @@ export class LinkBook {
   }
 
   /**
-   * Adds a link just issued to its day's list. Refused (403) only when the list this instance knows
-   * is full of links that have not expired.
+   * Adds a link just issued to its day's list. Refused (403) when the day's list is full of links
+   * that have not expired, or already holds this very link, revoked: a token is made
+   * of its day, label and expiry only (the spec's payload), and every desk link of a day expires at
+   * its end, so a desk link issued again under a revoked one's label is that revoked link.
    */
   readonly record = async (kind: LinkEntry["kind"], issued: DayLink): Promise<string> => {
     const ref = await this.#deps.registry.findDay(issued.day);
     const linkId = linkIdOf(issued.token);
     const now = this.#deps.clock.now();
     const pending = pendingFor(this.#pending, ref);
-    const known = await this.#within(this.#lists.read(ref, false).catch(() => undefined));
+    // Read fresh (an issue is rare): a revocation made on another instance a moment ago counts.
+    const known = await this.#within(this.#lists.read(ref, true).catch(() => undefined));
+    if (known?.revoked.has(linkId)) {
+      throw new AppError(
+        "forbidden",
+        `a ${kind} link with this label was revoked on ${ref.dayKey}; a link is made of its day, label and expiry, so this one would be that revoked link: issue it under another label`,
+      );
+    }
     const live = (known?.file.links ?? []).filter((l) => l.expiresAt > now).length + pending.issued.size;
     if (live >= MAX_LINKS_PER_DAY) {
       throw new AppError(

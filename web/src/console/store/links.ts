@@ -5,6 +5,7 @@
  * again: the service never shows a token twice.
  */
 import { signal } from "@preact/signals";
+import { ApiError } from "../../lib/api/client.ts";
 import type { IssuedLink, Link } from "../../lib/api/types.ts";
 import type { LinkKind } from "../../lib/links/link-token.ts";
 import { api, operatorCall } from "./session.ts";
@@ -41,7 +42,12 @@ export async function issueLink(
       kind === "desk"
         ? api().POST("/v3/days/{day}/attendance/desk-links", path)
         : api().POST("/v3/days/{day}/scores/scorer-links", path),
-    );
+    ).catch((error: unknown) => {
+      // Why an issue is refused (the day is over, the list is full, the label is a revoked
+      // link's…) is written by the service for the operator: say it as it is.
+      const detail = error instanceof ApiError && error.status === 403 ? error.problem?.detail : undefined;
+      throw detail ? new Error(`${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`) : error;
+    });
     return { ...answer, kind, issuedAt: Date.now() };
   });
   if (link === undefined) return;
