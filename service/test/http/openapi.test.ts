@@ -54,10 +54,16 @@ test("security in the document is read off the route declarations", async () => 
 
 /**
  * Where `current` takes something away from or changes in `released`: objects may gain members,
- * everything else (arrays, strings, numbers) must be equal. `info.version` is the package version.
+ * and a response schema's `required` list may gain names (a new response member that is always
+ * there: "adding a response member" is not breaking, Versioning rule 4); everything else (arrays,
+ * strings, numbers, a request's `required`) must be equal. `info.version` is the package version.
  */
 function removalsOrChanges(released: unknown, current: unknown, path = "$"): string[] {
   if (path === "$.info.version") return [];
+  if (/\.responses\..*\.required$/.test(path) && Array.isArray(released) && Array.isArray(current)) {
+    const removed = released.filter((name) => !current.includes(name));
+    return removed.length === 0 ? [] : [`${path} no longer has ${removed.join(", ")}`];
+  }
   if (released !== null && typeof released === "object" && !Array.isArray(released)) {
     if (current === null || typeof current !== "object" || Array.isArray(current))
       return [`${path} is no longer an object`];
@@ -81,4 +87,12 @@ test("/openapi.json keeps every member of the 3.0.1 document: it only gains (fix
     "$.a changed",
     "$.b.c was removed",
   ]);
+  const schema = (required: string[]) => ({ schema: { required } });
+  assert.deepEqual(
+    removalsOrChanges(
+      { requestBody: schema(["a"]), responses: { 200: schema(["a", "b"]) } },
+      { requestBody: schema(["a", "c"]), responses: { 200: schema(["a", "c"]) } },
+    ),
+    ["$.requestBody.schema.required changed", "$.responses.200.schema.required no longer has b"],
+  );
 });
