@@ -37,13 +37,19 @@ export function toExportCsv(rows: Rows): string {
 }
 
 /**
- * Parses CSV text into rows of strings (`\n` or `\r\n`), leniently: a stray quote is kept as
+ * The record delimiters every CSV the service reads accepts: CRLF, LF and a lone CR, mixed freely in
+ * one file (a hand-edited file often mixes them). CRLF is listed first so that it is one line break.
+ */
+export const LINE_BREAKS = ["\r\n", "\n", "\r"];
+
+/**
+ * Parses CSV text into rows of strings (any mix of `LINE_BREAKS`), leniently: a stray quote is kept as
  * text and rows may differ in width, so a hand-edited file still reads.
  * @example parseCsv('a,"b,c"\n1,2\n') // [["a", "b,c"], ["1", "2"]]
  */
 export function parseCsv(text: string): string[][] {
   return parse(text, {
-    record_delimiter: ["\r\n", "\n"],
+    record_delimiter: LINE_BREAKS,
     relax_quotes: true,
     relax_column_count: true,
     skip_records_with_error: true,
