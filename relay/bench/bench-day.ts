@@ -3,10 +3,10 @@
  * scored, built by the service's own snapshot code, and the same day after one more score change.
  */
 
-import { toCsv } from "../../service/src/features/sync/csv.ts";
 import { buildSnapshot, type FacilityRead } from "../../service/src/features/sync/snapshot.ts";
 import type { DaySnapshot } from "../../service/src/features/sync/types.ts";
 import type { DayRef } from "../../service/src/registry/types.ts";
+import { toCsv } from "../../service/src/shared/csv.ts";
 import { matchRows, standingsRows } from "../../service/test/sync/support-rows.ts";
 
 export const FACILITIES = 8;

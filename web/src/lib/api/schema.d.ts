@@ -19,135 +19,7 @@ export interface paths {
          * Sign in as the operator (frozen; answers 200)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        password: string;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description epoch milliseconds */
-                            expiresAt: number;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: rate_limited */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["signInFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -162,56 +34,7 @@ export interface paths {
             cookie?: never;
         };
         /** This API's OpenAPI 3.1 description, generated from the route declarations */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApi"];
         put?: never;
         post?: never;
         delete?: never;
@@ -228,58 +51,7 @@ export interface paths {
             cookie?: never;
         };
         /** Health check */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                            version: string;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["ping"];
         put?: never;
         post?: never;
         delete?: never;
@@ -301,82 +73,7 @@ export interface paths {
          * Generate scoresheets (frozen; always the PDF)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description the merged scoresheet PDF */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description code: unknown_scoresheet_type, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["generateScoresheetsPdfFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -396,82 +93,7 @@ export interface paths {
          * Generate scoresheets with NDJSON progress (frozen; always NDJSON)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description NDJSON: {"phase":"parsed","matches","pages"}, {"phase":"progress","done","total"} per chunk, then {"phase":"done","fileName","pdfBase64"} or {"phase":"error","code","error"} */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/x-ndjson": string;
-                    };
-                };
-                /** @description code: unknown_scoresheet_type, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["generateScoresheetsStreamFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -491,184 +113,7 @@ export interface paths {
          * Sync a day, or one facility with ?facility= (frozen)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: {
-                    facility?: string;
-                    /** @description sheets or csv; anything else reads as sheets */
-                    method?: string;
-                };
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            archive: {
-                                path: string;
-                                revision: string;
-                                status: "committed" | "carried" | "unchanged";
-                            };
-                            day: string;
-                            durationMs: number;
-                            editedAt: string | null;
-                            editedAtIgnored?: string;
-                            event: string;
-                            facilities: {
-                                error?: string;
-                                fetchedAt: string | null;
-                                matches: number;
-                                name: string;
-                                status: "ok" | "stale" | "skipped";
-                            }[];
-                            facility: string | null;
-                            label: string;
-                            live: {
-                                clients?: number;
-                                error?: string;
-                                pushed: boolean;
-                            };
-                            method: "sheets" | "csv";
-                            /** @description why the snapshot went to the repository alone */
-                            repositoryOnly?: string;
-                            snapshot: {
-                                date: string | null;
-                                day: string;
-                                /** @description the newest accepted workbook edit this snapshot covers */
-                                editedAt: string | null;
-                                event: string;
-                                facilities: {
-                                    /** @description why the newest read failed (stale) */
-                                    error?: string;
-                                    /** @description when the data shown was read; null when never */
-                                    fetchedAt: string | null;
-                                    matchesCsv: string;
-                                    name: string;
-                                    /** @description team events only */
-                                    rosterCsv?: string;
-                                    standingsCsv: string;
-                                    status: "ok" | "stale" | "skipped";
-                                }[];
-                                /** Format: date-time */
-                                generatedAt: string;
-                                /** @description the registry's go-live value; null when the day has none */
-                                isLive: (true | false | "auto") | null;
-                                label: string;
-                                /** @description every facility's matches, with a leading facility column */
-                                matchesCsv: string;
-                            };
-                        };
-                    };
-                };
-                /** @description code: unknown_day, unknown_facility, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["syncDayFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -688,174 +133,7 @@ export interface paths {
          * Set the go-live setting and republish the day (frozen)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isLive: true | false | "auto";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            archive?: {
-                                path: string;
-                                revision: string;
-                            };
-                            day: string;
-                            isLive: true | false | "auto";
-                            label: string;
-                            live?: {
-                                clients?: number;
-                                error?: string;
-                                pushed: boolean;
-                            };
-                            republished: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, unknown_day, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setDayVisibilityFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -873,108 +151,7 @@ export interface paths {
          * Sync configuration diagnostics (frozen)
          * @deprecated
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            days: {
-                                date: string | null;
-                                day: string;
-                                event: string;
-                                facilities: {
-                                    name: string;
-                                    synced: boolean;
-                                }[];
-                                isLive: boolean | "auto" | null;
-                                label: string;
-                            }[];
-                            live: {
-                                baseUrl: string | null;
-                                enabled: boolean;
-                            };
-                            registry: {
-                                fellBack: boolean;
-                                lastError?: string;
-                                /** Format: date-time */
-                                loadedAt: string;
-                                revision: string;
-                                source: "repository" | "fallback";
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getSyncDiagnosticsFrozen"];
         put?: never;
         post?: never;
         delete?: never;
@@ -996,148 +173,7 @@ export interface paths {
          * Set the live-push switch (frozen)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            available: boolean;
-                            changed: boolean;
-                            enabled: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setLivePushFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1157,131 +193,7 @@ export interface paths {
          * Issue an unlabelled desk link (frozen)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            /** @description epoch milliseconds */
-                            expiresAt: number;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: unknown_day */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["issueDeskLinkFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1301,152 +213,7 @@ export interface paths {
          * Update the ATTENDANCE roster (frozen)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: {
-                    facility?: string;
-                };
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            facilities: {
-                                added: number;
-                                created: boolean;
-                                name: string;
-                                skipped?: boolean;
-                                updated: number;
-                                withdrawn: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description code: unknown_day, unknown_facility, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: attendance_layout */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["reconcileAttendanceFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1465,202 +232,7 @@ export interface paths {
          * Mark a person present or not (frozen)
          * @deprecated
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                    key: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        present: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description parallel to teams */
-                            categories: string[];
-                            /** @description accents stripped, whitespace collapsed, lower-cased */
-                            key: string;
-                            player: string;
-                            present: boolean;
-                            shirt: string;
-                            teams: string[];
-                            /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
-                            timeIn: string;
-                            withdrawn: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, unknown_day, unknown_facility, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: attendance_layout */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["markAttendanceFrozen"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1680,232 +252,7 @@ export interface paths {
          * Enter, correct or clear a match score (frozen)
          * @deprecated
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                    matchNumber: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** ScorePair */
-                        expected: {
-                            team1Score: number | null;
-                            team2Score: number | null;
-                        };
-                        team1Score: number | null;
-                        team2Score: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description the match record as saved, and what the facility sync published */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            matchNumber: number | string;
-                            published: {
-                                archive: {
-                                    path: string;
-                                    revision: string;
-                                    status: string;
-                                };
-                                facility: "ok" | "stale" | "skipped";
-                                live: {
-                                    clients?: number;
-                                    error?: string;
-                                    pushed: boolean;
-                                };
-                            } | {
-                                code: string;
-                                error: string;
-                            };
-                            team1Score: number | null;
-                            team2Score: number | null;
-                            teamCode1: string;
-                            teamCode2: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, unknown_day, unknown_facility, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden, score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: score_conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: schedule_layout */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["enterScoreFrozen"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1926,116 +273,7 @@ export interface paths {
          * Issue a scorer link (frozen; ignores any body)
          * @deprecated
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            expiresAt: number;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: unknown_day */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden, score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["issueScorerLinkFrozen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2054,178 +292,7 @@ export interface paths {
          * Switch the event's score entry between console and links (frozen; body { mode })
          * @deprecated
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    event: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        mode: "console" | "links";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            changed: boolean;
-                            event: string;
-                            scoreEntry: "console" | "links";
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_event */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setScoreEntryModeFrozen"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2243,222 +310,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Issue a desk link (a desk token valid to the end of the day in Asia/Manila) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        issuedTo?: string | null;
-                        note?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            /** @description epoch milliseconds */
-                            expiresAt: number;
-                            issuedTo: string | null;
-                            note: string | null;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found, unknown_day */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["issueDeskLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2475,244 +327,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Update the ATTENDANCE tab of one facility, or of every facility, to its roster */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        facility?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            facilities: {
-                                added: number;
-                                created: boolean;
-                                name: string;
-                                skipped?: boolean;
-                                updated: number;
-                                withdrawn: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found, unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: attendance_layout */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["reconcileAttendance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2728,304 +343,7 @@ export interface paths {
         };
         get?: never;
         /** Enter, correct or clear a match score, then publish the facility */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                    matchNumber: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** ScorePair */
-                        expected: {
-                            team1Score: number | null;
-                            team2Score: number | null;
-                        };
-                        team1Score: number | null;
-                        team2Score: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description the match record as saved, and what the facility sync published */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            matchNumber: number | string;
-                            published: {
-                                archive: {
-                                    path: string;
-                                    revision: string;
-                                    status: string;
-                                };
-                                facility: "ok" | "stale" | "skipped";
-                                live: {
-                                    clients?: number;
-                                    error?: string;
-                                    pushed: boolean;
-                                };
-                            } | {
-                                code: string;
-                                error: string;
-                            };
-                            team1Score: number | null;
-                            team2Score: number | null;
-                            teamCode1: string;
-                            teamCode2: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden, score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found, unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: score_conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: schedule_layout */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["enterScore"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3041,201 +359,7 @@ export interface paths {
             cookie?: never;
         };
         /** The facility's attendance list, in sheet order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description parallel to teams */
-                            categories: string[];
-                            /** @description accents stripped, whitespace collapsed, lower-cased */
-                            key: string;
-                            player: string;
-                            present: boolean;
-                            shirt: string;
-                            teams: string[];
-                            /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
-                            timeIn: string;
-                            withdrawn: boolean;
-                        }[];
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found, unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: attendance_layout */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3253,268 +377,7 @@ export interface paths {
         };
         get?: never;
         /** Mark a person present or not */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                    personKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        present: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description parallel to teams */
-                            categories: string[];
-                            /** @description accents stripped, whitespace collapsed, lower-cased */
-                            key: string;
-                            player: string;
-                            present: boolean;
-                            shirt: string;
-                            teams: string[];
-                            /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
-                            timeIn: string;
-                            withdrawn: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_found, unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: attendance_layout */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["markAttendance"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3532,291 +395,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sync one facility */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                    facility: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description ISO 8601 time of the workbook edit */
-                        editedAt?: string;
-                        method?: "sheets" | "csv";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            archive: {
-                                path: string;
-                                revision: string;
-                                status: "committed" | "carried" | "unchanged";
-                            };
-                            day: string;
-                            durationMs: number;
-                            editedAt: string | null;
-                            editedAtIgnored?: string;
-                            event: string;
-                            facilities: {
-                                error?: string;
-                                fetchedAt: string | null;
-                                matches: number;
-                                name: string;
-                                status: "ok" | "stale" | "skipped";
-                            }[];
-                            facility: string | null;
-                            label: string;
-                            live: {
-                                clients?: number;
-                                error?: string;
-                                pushed: boolean;
-                            };
-                            method: "sheets" | "csv";
-                            /** @description why the snapshot went to the repository alone */
-                            repositoryOnly?: string;
-                            snapshot: {
-                                date: string | null;
-                                day: string;
-                                /** @description the newest accepted workbook edit this snapshot covers */
-                                editedAt: string | null;
-                                event: string;
-                                facilities: {
-                                    /** @description why the newest read failed (stale) */
-                                    error?: string;
-                                    /** @description when the data shown was read; null when never */
-                                    fetchedAt: string | null;
-                                    matchesCsv: string;
-                                    name: string;
-                                    /** @description team events only */
-                                    rosterCsv?: string;
-                                    standingsCsv: string;
-                                    status: "ok" | "stale" | "skipped";
-                                }[];
-                                /** Format: date-time */
-                                generatedAt: string;
-                                /** @description the registry's go-live value; null when the day has none */
-                                isLive: (true | false | "auto") | null;
-                                label: string;
-                                /** @description every facility's matches, with a leading facility column */
-                                matchesCsv: string;
-                            };
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["syncFacility"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3833,223 +412,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Issue a scorer link (valid 24 hours) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            /** @description labels signed into the link: text, at most 40 characters after trimming */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        issuedTo?: string | null;
-                        note?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            /** @description epoch milliseconds */
-                            expiresAt: number;
-                            issuedTo: string | null;
-                            note: string | null;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: forbidden, score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_day */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["issueScorerLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4066,290 +429,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sync every facility of the day */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description ISO 8601 time of the workbook edit */
-                        editedAt?: string;
-                        method?: "sheets" | "csv";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            archive: {
-                                path: string;
-                                revision: string;
-                                status: "committed" | "carried" | "unchanged";
-                            };
-                            day: string;
-                            durationMs: number;
-                            editedAt: string | null;
-                            editedAtIgnored?: string;
-                            event: string;
-                            facilities: {
-                                error?: string;
-                                fetchedAt: string | null;
-                                matches: number;
-                                name: string;
-                                status: "ok" | "stale" | "skipped";
-                            }[];
-                            facility: string | null;
-                            label: string;
-                            live: {
-                                clients?: number;
-                                error?: string;
-                                pushed: boolean;
-                            };
-                            method: "sheets" | "csv";
-                            /** @description why the snapshot went to the repository alone */
-                            repositoryOnly?: string;
-                            snapshot: {
-                                date: string | null;
-                                day: string;
-                                /** @description the newest accepted workbook edit this snapshot covers */
-                                editedAt: string | null;
-                                event: string;
-                                facilities: {
-                                    /** @description why the newest read failed (stale) */
-                                    error?: string;
-                                    /** @description when the data shown was read; null when never */
-                                    fetchedAt: string | null;
-                                    matchesCsv: string;
-                                    name: string;
-                                    /** @description team events only */
-                                    rosterCsv?: string;
-                                    standingsCsv: string;
-                                    status: "ok" | "stale" | "skipped";
-                                }[];
-                                /** Format: date-time */
-                                generatedAt: string;
-                                /** @description the registry's go-live value; null when the day has none */
-                                isLive: (true | false | "auto") | null;
-                                label: string;
-                                /** @description every facility's matches, with a leading facility column */
-                                matchesCsv: string;
-                            };
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_day, unknown_facility */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable, service_busy */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["syncDay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4364,376 +444,9 @@ export interface paths {
             cookie?: never;
         };
         /** Read the go-live setting */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            day: string;
-                            /** @description null when the day has no isLive */
-                            isLive: (true | false | "auto") | null;
-                            label: string;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_day */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getDayVisibility"];
         /** Set the go-live setting and republish the day */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    day: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isLive: true | false | "auto";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            archive?: {
-                                path: string;
-                                revision: string;
-                            };
-                            day: string;
-                            isLive: true | false | "auto";
-                            label: string;
-                            live?: {
-                                clients?: number;
-                                error?: string;
-                                pushed: boolean;
-                            };
-                            republished: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_day */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: upstream_failure */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setDayVisibility"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4749,132 +462,7 @@ export interface paths {
             cookie?: never;
         };
         /** Sync configuration diagnostics */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            days: {
-                                date: string | null;
-                                day: string;
-                                event: string;
-                                facilities: {
-                                    name: string;
-                                    synced: boolean;
-                                }[];
-                                isLive: boolean | "auto" | null;
-                                label: string;
-                            }[];
-                            live: {
-                                baseUrl: string | null;
-                                enabled: boolean;
-                            };
-                            registry: {
-                                fellBack: boolean;
-                                lastError?: string;
-                                /** Format: date-time */
-                                loadedAt: string;
-                                revision: string;
-                                source: "repository" | "fallback";
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getSyncDiagnostics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4891,364 +479,9 @@ export interface paths {
             cookie?: never;
         };
         /** Read the event's score-entry mode (null: off) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    event: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            event: string;
-                            scoreEntry: ("console" | "links") | null;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_event */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getScoreEntryMode"];
         /** Switch the event's score entry between console and links */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    event: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        scoreEntry: "console" | "links";
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            changed: boolean;
-                            event: string;
-                            scoreEntry: "console" | "links";
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: score_entry_off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unknown_event */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setScoreEntryMode"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5266,127 +499,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Generate scoresheets from a CSV of matches (PDF, or NDJSON progress) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                        "application/x-ndjson": string;
-                    };
-                };
-                /** @description code: unknown_scoresheet_type, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["generateScoresheets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5403,177 +516,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in as the operator */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        password: string;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description epoch milliseconds */
-                            expiresAt: number;
-                            token: string;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: rate_limited */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5588,300 +531,9 @@ export interface paths {
             cookie?: never;
         };
         /** Read the live-push switch */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            available: boolean;
-                            enabled: boolean;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getLivePush"];
         /** Set the live-push switch */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            available: boolean;
-                            changed: boolean;
-                            enabled: boolean;
-                        };
-                    };
-                };
-                /** @description code: bad_request, validation_error */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unauthorized */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: not_acceptable */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: payload_too_large */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: unsupported_media_type */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: internal_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description code: config_unavailable */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": {
-                            code: string;
-                            detail: string;
-                            error: string;
-                            instance: string;
-                            status: number;
-                            title: string;
-                            /** @enum {string} */
-                            type: "about:blank";
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setLivePush"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5900,4 +552,5385 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    signInFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        version: string;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    generateScoresheetsPdfFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the merged scoresheet PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description code: unknown_scoresheet_type, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    generateScoresheetsStreamFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NDJSON: {"phase":"parsed","matches","pages"}, {"phase":"progress","done","total"} per chunk, then {"phase":"done","fileName","pdfBase64"} or {"phase":"error","code","error"} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description code: unknown_scoresheet_type, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    syncDayFrozen: {
+        parameters: {
+            query?: {
+                facility?: string;
+                /** @description sheets or csv; anything else reads as sheets */
+                method?: string;
+            };
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        archive: {
+                            path: string;
+                            revision: string;
+                            status: "committed" | "carried" | "unchanged";
+                        };
+                        day: string;
+                        durationMs: number;
+                        editedAt: string | null;
+                        editedAtIgnored?: string;
+                        event: string;
+                        facilities: {
+                            error?: string;
+                            fetchedAt: string | null;
+                            matches: number;
+                            name: string;
+                            status: "ok" | "stale" | "skipped";
+                        }[];
+                        facility: string | null;
+                        label: string;
+                        live: {
+                            clients?: number;
+                            error?: string;
+                            pushed: boolean;
+                        };
+                        method: "sheets" | "csv";
+                        /** @description why the snapshot went to the repository alone */
+                        repositoryOnly?: string;
+                        snapshot: {
+                            date: string | null;
+                            day: string;
+                            /** @description the newest accepted workbook edit this snapshot covers */
+                            editedAt: string | null;
+                            event: string;
+                            facilities: {
+                                /** @description why the newest read failed (stale) */
+                                error?: string;
+                                /** @description when the data shown was read; null when never */
+                                fetchedAt: string | null;
+                                matchesCsv: string;
+                                name: string;
+                                /** @description team events only */
+                                rosterCsv?: string;
+                                standingsCsv: string;
+                                status: "ok" | "stale" | "skipped";
+                            }[];
+                            /** Format: date-time */
+                            generatedAt: string;
+                            /** @description the registry's go-live value; null when the day has none */
+                            isLive: (true | false | "auto") | null;
+                            label: string;
+                            /** @description every facility's matches, with a leading facility column */
+                            matchesCsv: string;
+                        };
+                    };
+                };
+            };
+            /** @description code: unknown_day, unknown_facility, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setDayVisibilityFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isLive: true | false | "auto";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        archive?: {
+                            path: string;
+                            revision: string;
+                        };
+                        day: string;
+                        isLive: true | false | "auto";
+                        label: string;
+                        live?: {
+                            clients?: number;
+                            error?: string;
+                            pushed: boolean;
+                        };
+                        republished: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, unknown_day, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getSyncDiagnosticsFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            date: string | null;
+                            day: string;
+                            event: string;
+                            facilities: {
+                                name: string;
+                                synced: boolean;
+                            }[];
+                            isLive: boolean | "auto" | null;
+                            label: string;
+                        }[];
+                        live: {
+                            baseUrl: string | null;
+                            enabled: boolean;
+                        };
+                        registry: {
+                            fellBack: boolean;
+                            lastError?: string;
+                            /** Format: date-time */
+                            loadedAt: string;
+                            revision: string;
+                            source: "repository" | "fallback";
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setLivePushFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        changed: boolean;
+                        enabled: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    issueDeskLinkFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reconcileAttendanceFrozen: {
+        parameters: {
+            query?: {
+                facility?: string;
+            };
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        facilities: {
+                            added: number;
+                            created: boolean;
+                            name: string;
+                            skipped?: boolean;
+                            updated: number;
+                            withdrawn: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description code: unknown_day, unknown_facility, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: attendance_layout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    markAttendanceFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    present: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description parallel to teams */
+                        categories: string[];
+                        /** @description accents stripped, whitespace collapsed, lower-cased */
+                        key: string;
+                        player: string;
+                        present: boolean;
+                        shirt: string;
+                        teams: string[];
+                        /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
+                        timeIn: string;
+                        withdrawn: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, unknown_day, unknown_facility, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: attendance_layout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    enterScoreFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                matchNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** ScorePair */
+                    expected: {
+                        team1Score: number | null;
+                        team2Score: number | null;
+                    };
+                    team1Score: number | null;
+                    team2Score: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the match record as saved, and what the facility sync published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matchNumber: number | string;
+                        published: {
+                            archive: {
+                                path: string;
+                                revision: string;
+                                status: string;
+                            };
+                            facility: "ok" | "stale" | "skipped";
+                            live: {
+                                clients?: number;
+                                error?: string;
+                                pushed: boolean;
+                            };
+                        } | {
+                            code: string;
+                            error: string;
+                        };
+                        team1Score: number | null;
+                        team2Score: number | null;
+                        teamCode1: string;
+                        teamCode2: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, unknown_day, unknown_facility, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden, score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: score_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: schedule_layout */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    issueScorerLinkFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        expiresAt: number;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden, score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setScoreEntryModeFrozen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mode: "console" | "links";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        event: string;
+                        scoreEntry: "console" | "links";
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    issueDeskLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuedTo?: string | null;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                        issuedTo: string | null;
+                        note: string | null;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reconcileAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    facility?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        facilities: {
+                            added: number;
+                            created: boolean;
+                            name: string;
+                            skipped?: boolean;
+                            updated: number;
+                            withdrawn: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: attendance_layout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    enterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                matchNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** ScorePair */
+                    expected: {
+                        team1Score: number | null;
+                        team2Score: number | null;
+                    };
+                    team1Score: number | null;
+                    team2Score: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the match record as saved, and what the facility sync published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matchNumber: number | string;
+                        published: {
+                            archive: {
+                                path: string;
+                                revision: string;
+                                status: string;
+                            };
+                            facility: "ok" | "stale" | "skipped";
+                            live: {
+                                clients?: number;
+                                error?: string;
+                                pushed: boolean;
+                            };
+                        } | {
+                            code: string;
+                            error: string;
+                        };
+                        team1Score: number | null;
+                        team2Score: number | null;
+                        teamCode1: string;
+                        teamCode2: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden, score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: score_conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: schedule_layout */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description parallel to teams */
+                        categories: string[];
+                        /** @description accents stripped, whitespace collapsed, lower-cased */
+                        key: string;
+                        player: string;
+                        present: boolean;
+                        shirt: string;
+                        teams: string[];
+                        /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
+                        timeIn: string;
+                        withdrawn: boolean;
+                    }[];
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: attendance_layout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    markAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                personKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    present: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description parallel to teams */
+                        categories: string[];
+                        /** @description accents stripped, whitespace collapsed, lower-cased */
+                        key: string;
+                        player: string;
+                        present: boolean;
+                        shirt: string;
+                        teams: string[];
+                        /** @description yyyy-MM-dd HH:mm in Asia/Manila; a hand-typed time stays text */
+                        timeIn: string;
+                        withdrawn: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: attendance_layout */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    syncFacility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ISO 8601 time of the workbook edit */
+                    editedAt?: string;
+                    method?: "sheets" | "csv";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        archive: {
+                            path: string;
+                            revision: string;
+                            status: "committed" | "carried" | "unchanged";
+                        };
+                        day: string;
+                        durationMs: number;
+                        editedAt: string | null;
+                        editedAtIgnored?: string;
+                        event: string;
+                        facilities: {
+                            error?: string;
+                            fetchedAt: string | null;
+                            matches: number;
+                            name: string;
+                            status: "ok" | "stale" | "skipped";
+                        }[];
+                        facility: string | null;
+                        label: string;
+                        live: {
+                            clients?: number;
+                            error?: string;
+                            pushed: boolean;
+                        };
+                        method: "sheets" | "csv";
+                        /** @description why the snapshot went to the repository alone */
+                        repositoryOnly?: string;
+                        snapshot: {
+                            date: string | null;
+                            day: string;
+                            /** @description the newest accepted workbook edit this snapshot covers */
+                            editedAt: string | null;
+                            event: string;
+                            facilities: {
+                                /** @description why the newest read failed (stale) */
+                                error?: string;
+                                /** @description when the data shown was read; null when never */
+                                fetchedAt: string | null;
+                                matchesCsv: string;
+                                name: string;
+                                /** @description team events only */
+                                rosterCsv?: string;
+                                standingsCsv: string;
+                                status: "ok" | "stale" | "skipped";
+                            }[];
+                            /** Format: date-time */
+                            generatedAt: string;
+                            /** @description the registry's go-live value; null when the day has none */
+                            isLive: (true | false | "auto") | null;
+                            label: string;
+                            /** @description every facility's matches, with a leading facility column */
+                            matchesCsv: string;
+                        };
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    issueScorerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        /** @description labels signed into the link: text, at most 40 characters after trimming */
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuedTo?: string | null;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                        issuedTo: string | null;
+                        note: string | null;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden, score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    syncDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ISO 8601 time of the workbook edit */
+                    editedAt?: string;
+                    method?: "sheets" | "csv";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        archive: {
+                            path: string;
+                            revision: string;
+                            status: "committed" | "carried" | "unchanged";
+                        };
+                        day: string;
+                        durationMs: number;
+                        editedAt: string | null;
+                        editedAtIgnored?: string;
+                        event: string;
+                        facilities: {
+                            error?: string;
+                            fetchedAt: string | null;
+                            matches: number;
+                            name: string;
+                            status: "ok" | "stale" | "skipped";
+                        }[];
+                        facility: string | null;
+                        label: string;
+                        live: {
+                            clients?: number;
+                            error?: string;
+                            pushed: boolean;
+                        };
+                        method: "sheets" | "csv";
+                        /** @description why the snapshot went to the repository alone */
+                        repositoryOnly?: string;
+                        snapshot: {
+                            date: string | null;
+                            day: string;
+                            /** @description the newest accepted workbook edit this snapshot covers */
+                            editedAt: string | null;
+                            event: string;
+                            facilities: {
+                                /** @description why the newest read failed (stale) */
+                                error?: string;
+                                /** @description when the data shown was read; null when never */
+                                fetchedAt: string | null;
+                                matchesCsv: string;
+                                name: string;
+                                /** @description team events only */
+                                rosterCsv?: string;
+                                standingsCsv: string;
+                                status: "ok" | "stale" | "skipped";
+                            }[];
+                            /** Format: date-time */
+                            generatedAt: string;
+                            /** @description the registry's go-live value; null when the day has none */
+                            isLive: (true | false | "auto") | null;
+                            label: string;
+                            /** @description every facility's matches, with a leading facility column */
+                            matchesCsv: string;
+                        };
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getDayVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        /** @description null when the day has no isLive */
+                        isLive: (true | false | "auto") | null;
+                        label: string;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setDayVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isLive: true | false | "auto";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        archive?: {
+                            path: string;
+                            revision: string;
+                        };
+                        day: string;
+                        isLive: true | false | "auto";
+                        label: string;
+                        live?: {
+                            clients?: number;
+                            error?: string;
+                            pushed: boolean;
+                        };
+                        republished: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getSyncDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: {
+                            date: string | null;
+                            day: string;
+                            event: string;
+                            facilities: {
+                                name: string;
+                                synced: boolean;
+                            }[];
+                            isLive: boolean | "auto" | null;
+                            label: string;
+                        }[];
+                        live: {
+                            baseUrl: string | null;
+                            enabled: boolean;
+                        };
+                        registry: {
+                            fellBack: boolean;
+                            lastError?: string;
+                            /** Format: date-time */
+                            loadedAt: string;
+                            revision: string;
+                            source: "repository" | "fallback";
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getScoreEntryMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: string;
+                        scoreEntry: ("console" | "links") | null;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setScoreEntryMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    scoreEntry: "console" | "links";
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: boolean;
+                        event: string;
+                        scoreEntry: "console" | "links";
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_event */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    generateScoresheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description code: unknown_scoresheet_type, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description epoch milliseconds */
+                        expiresAt: number;
+                        token: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getLivePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        enabled: boolean;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    setLivePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        changed: boolean;
+                        enabled: boolean;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+}
