@@ -1,7 +1,8 @@
+import { BoundedQueue } from "../../shared/bounded-queue.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { PdfWriter } from "./pdf/pdf-writer.ts";
 import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
-import { createRenderPool, type RenderPool } from "./worker-pool.ts";
+import { createRenderPool, type RenderPool, type RenderPoolStats } from "./worker-pool.ts";
 
 /** What to render. */
 export interface RenderRequest {
@@ -17,6 +18,8 @@ export interface RenderRequest {
   frame?: FrameMode;
   /** Sheets per worker task; by default about four tasks per worker, 16 to 200 sheets each. */
   chunkSize?: number;
+  /** Aborting it stops the render: chunks not started are dropped, running ones stop. */
+  signal?: AbortSignal;
 }
 
 /** Pages rendered so far, of the document's total. */
@@ -28,8 +31,16 @@ export interface RenderProgress {
 /** Renders scoresheet PDFs on a worker pool that lives as long as the app. */
 export interface ScoresheetRenderer {
   readonly concurrency: number;
+  /**
+   * The instance's scoresheet jobs, from before the upload is read to the end of the answer:
+   * `concurrency` render at a time and twice as many more may wait (upload, parse or their turn);
+   * a job beyond them is refused. This bounds the uploads in flight, and so their memory.
+   */
+  readonly jobs: BoundedQueue;
   /** One PDF: a page per match, then the blank sheets. */
   render(request: RenderRequest): Promise<Buffer>;
+  /** What the workers are doing (for diagnostics and tests). */
+  stats(): RenderPoolStats;
   /** Stops the workers (call on app close). */
   close(): Promise<void>;
 }
@@ -48,7 +59,9 @@ export function createScoresheetRenderer(options: { concurrency?: number } = {})
   const pool = createRenderPool(options);
   return {
     concurrency: pool.concurrency,
+    jobs: new BoundedQueue({ running: pool.concurrency, waiting: 2 * pool.concurrency }),
     render: (request) => renderWith(pool, request),
+    stats: () => pool.stats(),
     close: () => pool.close(),
   };
 }
@@ -87,11 +100,13 @@ async function renderWith(pool: RenderPool, request: RenderRequest): Promise<Buf
   for (let first = 0; first < items.length; first += size) {
     const chunk = items.slice(first, first + size);
     tasks.push(
-      pool.renderChunk({ first, layout: request.layout, title, items: chunk, frame }).then((pages) => {
-        writer.addPages(first, pages);
-        done += chunk.length;
-        request.onProgress?.({ done, total: items.length });
-      }),
+      pool
+        .renderChunk({ first, layout: request.layout, title, items: chunk, frame }, request.signal)
+        .then((pages) => {
+          writer.addPages(first, pages);
+          done += chunk.length;
+          request.onProgress?.({ done, total: items.length });
+        }),
     );
   }
   await Promise.all(tasks);

@@ -5,19 +5,41 @@ import type { ChunkRequest } from "./render-chunk.ts";
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
 export interface RenderPool {
   readonly concurrency: number;
-  renderChunk(request: ChunkRequest): Promise<SerializedPages>;
+  /**
+   * Renders one chunk. When `signal` aborts, a queued chunk is dropped and a running one stops
+   * before its next page; either way the promise rejects with the signal's reason at once.
+   */
+  renderChunk(request: ChunkRequest, signal?: AbortSignal): Promise<SerializedPages>;
+  /** What the pool is doing, and what it has done (for diagnostics and tests). */
+  stats(): RenderPoolStats;
   /** Ends the workers; chunks still queued or running are rejected. */
   close(): Promise<void>;
+}
+
+export interface RenderPoolStats {
+  queued: number;
+  running: number;
+  /** Chunks handed to a worker. */
+  started: number;
+  /** Queued chunks dropped because their job was cancelled. */
+  dropped: number;
+  /** Running chunks a worker abandoned because their job was cancelled. */
+  stopped: number;
 }
 
 interface Task {
   request: ChunkRequest;
   resolve(result: SerializedPages): void;
-  reject(error: Error): void;
+  reject(error: unknown): void;
+  /** Removes the abort listener once the task is settled. */
+  settle(): void;
+  id?: number;
 }
 
 interface Slot {
   worker: Worker;
+  /** One Int32 shared with the worker: the id of the chunk it must stop. */
+  stop: Int32Array;
   task?: Task;
 }
 
@@ -28,11 +50,12 @@ const ENTRY = new URL("./render-worker.ts", import.meta.url);
  * runs so). Node 20 does not, and does not apply `--import tsx` from a worker's execArgv before
  * loading its entry, so there a one-line bootstrap registers tsx and then imports the entry.
  */
-function startWorker(): Worker {
-  if ((process.features as { typescript?: string }).typescript) return new Worker(ENTRY);
+function startWorker(stop: SharedArrayBuffer): Worker {
+  const workerData = { stop };
+  if ((process.features as { typescript?: string }).typescript) return new Worker(ENTRY, { workerData });
   const bootstrap = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /**
@@ -41,7 +64,7 @@ function startWorker(): Worker {
  *
  * @example
  * const pool = createRenderPool({ concurrency: 2 });
- * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 });
+ * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 }, signal);
  * await pool.close();
  */
 export function createRenderPool(options: { concurrency?: number } = {}): RenderPool {
@@ -51,24 +74,32 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   }
   const slots: Slot[] = [];
   const queue: Task[] = [];
+  const counts = { started: 0, dropped: 0, stopped: 0 };
   let closed = false;
-  let nextId = 0;
-  const ids = new WeakMap<Task, number>();
+  let nextId = 1;
 
   function spawn(): Slot {
-    const slot: Slot = { worker: startWorker() };
+    const shared = new SharedArrayBuffer(4);
+    const slot: Slot = { worker: startWorker(shared), stop: new Int32Array(shared) };
     slot.worker.unref();
-    slot.worker.on("message", (message: { id: number; result?: SerializedPages; error?: string }) => {
-      const task = slot.task;
-      if (!task || ids.get(task) !== message.id) return;
-      finish(slot);
-      if (message.result) task.resolve(message.result);
-      else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
-    });
+    slot.worker.on(
+      "message",
+      (message: { id: number; result?: SerializedPages; stopped?: boolean; error?: string }) => {
+        const task = slot.task;
+        if (!task || task.id !== message.id) return;
+        finish(slot);
+        if (message.stopped) counts.stopped++;
+        else if (message.result) task.resolve(message.result);
+        else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
+      },
+    );
     const fail = (error: Error) => {
       const task = slot.task;
       slots.splice(slots.indexOf(slot), 1);
-      if (task) task.reject(error);
+      if (task) {
+        task.settle();
+        task.reject(error);
+      }
       pump();
     };
     slot.worker.on("error", fail);
@@ -80,6 +111,7 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   }
 
   function finish(slot: Slot): void {
+    slot.task?.settle();
     slot.task = undefined;
     slot.worker.unref();
     pump();
@@ -90,29 +122,66 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
       const slot = slots.find((s) => !s.task) ?? (slots.length < concurrency ? spawn() : undefined);
       if (!slot) return;
       const task = queue.shift()!;
-      const id = nextId++;
-      ids.set(task, id);
+      // Ids stay positive Int32s, so the stop cell (0 at first) never names a live chunk by accident.
+      task.id = nextId;
+      nextId = nextId >= 0x7fffffff ? 1 : nextId + 1;
       slot.task = task;
+      counts.started++;
       slot.worker.ref();
-      slot.worker.postMessage({ id, request: task.request });
+      slot.worker.postMessage({ id: task.id, request: task.request });
     }
+  }
+
+  /** The job went away: drop the chunk if it waits, tell its worker to stop if it runs. */
+  function cancel(task: Task, reason: unknown): void {
+    const waiting = queue.indexOf(task);
+    if (waiting >= 0) {
+      queue.splice(waiting, 1);
+      counts.dropped++;
+      task.settle();
+    } else {
+      const slot = slots.find((s) => s.task === task);
+      // The slot stays busy until the worker answers, so no other chunk races the stop cell.
+      if (slot && task.id !== undefined) Atomics.store(slot.stop, 0, task.id);
+    }
+    task.reject(reason);
   }
 
   return {
     concurrency,
-    renderChunk(request) {
+    renderChunk(request, signal) {
       if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
+      if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<SerializedPages>((resolve, reject) => {
-        queue.push({ request, resolve, reject });
+        const onAbort = () => cancel(task, signal!.reason);
+        const task: Task = {
+          request,
+          resolve,
+          reject,
+          settle: () => signal?.removeEventListener("abort", onAbort),
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        queue.push(task);
         pump();
       });
     },
+    stats: () => ({
+      queued: queue.length,
+      running: slots.filter((slot) => slot.task).length,
+      ...counts,
+    }),
     async close() {
       closed = true;
       const error = new Error("the scoresheet render pool was closed");
-      for (const task of queue.splice(0)) task.reject(error);
+      for (const task of queue.splice(0)) {
+        task.settle();
+        task.reject(error);
+      }
       const stopping = slots.splice(0);
-      for (const slot of stopping) slot.task?.reject(error);
+      for (const slot of stopping) {
+        slot.task?.settle();
+        slot.task?.reject(error);
+      }
       await Promise.all(stopping.map((slot) => slot.worker.terminate()));
     },
   };
