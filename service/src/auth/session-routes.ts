@@ -2,12 +2,13 @@ import { type TSchema, Type } from "@sinclair/typebox";
 import { frozenTwin } from "../http/frozen.ts";
 import type { RouteDefinition, RouteRequest } from "../http/route.ts";
 import { defineRoute } from "../http/route.ts";
+import { JsonBody } from "../http/schemas.ts";
 import type { Sessions } from "./sessions.ts";
 
-const Credentials = Type.Object(
-  { username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
-  { additionalProperties: false },
-);
+const Credentials = JsonBody({
+  username: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 1000 }),
+});
 const Session = Type.Object({
   token: Type.String(),
   expiresAt: Type.Integer({ description: "epoch milliseconds" }),
