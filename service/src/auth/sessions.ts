@@ -31,7 +31,10 @@ export function createSessions(deps: {
   tokenTtlMs: number;
   signer: TokenSigner;
   clock: Clock;
+  /** The password check (default `verifyPassword`); tests hold it to fill the hashing queue. */
+  verify?: typeof verifyPassword;
 }) {
+  const verify = deps.verify ?? verifyPassword;
   const throttle = new SignInThrottle();
   const hashing = new BoundedQueue(HASHING_LIMITS);
   return {
@@ -66,7 +69,7 @@ export function createSessions(deps: {
       let ok: boolean;
       try {
         await place.turn();
-        ok = await verifyPassword(deps.passwordHash, credentials.username, credentials.password);
+        ok = await verify(deps.passwordHash, credentials.username, credentials.password);
       } finally {
         place.leave();
       }
