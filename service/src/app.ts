@@ -66,7 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, and a request's logger made only when it logs (`http/request-log.ts`).
     logController: new RequestLog(),
     childLoggerFactory: lazyChildLogger,
-    trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
+    // Trust exactly TRUST_PROXY_HOPS hops (0 is the socket's peer). Fastify 5.12 reads a plain number
+    // as "trust none" (it cannot check the peer), which would count every caller behind the proxy
+    // as one client in the sign-in throttle; a function keeps the hop count.
+    trustProxy:
+      deps.config.trustProxyHops > 0
+        ? (_address: string, hop: number) => hop < deps.config.trustProxyHops
+        : false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // Router-level refusals (a bad percent-encoding, an over-long path segment) get our error body too.

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 /** The report's sections; each is one JSON-lines file in the results folder. */
-export type Section = "faults" | "hostile" | "tokens" | "concurrency";
+export type Section = "faults" | "hostile" | "tokens" | "concurrency" | "attacks";
 
 /**
  * Records one observed outcome for `docs/reliability.md` when the report command runs the suite
