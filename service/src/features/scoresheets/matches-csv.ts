@@ -1,9 +1,9 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import { CsvError } from "csv-parse";
 import { csvRecordReader } from "../../shared/csv.ts";
 import { AppError } from "../../shared/errors.ts";
+import { fairYield } from "../../shared/fair-yield.ts";
 import { MATCH_COLUMNS } from "../../shared/match-columns.ts";
 import type { Match } from "./types.ts";
 
@@ -23,10 +23,10 @@ export const CSV_LIMITS = Object.freeze({
   /** Bad rows listed in the error; the rest are counted. */
   problemsListed: 20,
   /**
-   * Bytes parsed before the thread is given back to other requests: at most about a thousand
-   * records (a row bomb's two-byte rows), a few milliseconds.
+   * Bytes parsed in one step, between which the thread may go to other requests (`fairYield`):
+   * at most 256 records (a row bomb's two-byte rows), about a millisecond.
    */
-  sliceBytes: 2048,
+  sliceBytes: 512,
 });
 
 /** More matches than this in one upload is refused. */
@@ -65,8 +65,8 @@ async function* inSlices(source: AsyncIterable<Buffer | string>): AsyncGenerator
   for await (const chunk of source) {
     const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
     for (let at = 0; at < bytes.length; at += CSV_LIMITS.sliceBytes) {
+      await fairYield();
       yield bytes.subarray(at, at + CSV_LIMITS.sliceBytes);
-      await nextTurn();
     }
   }
 }
@@ -152,9 +152,10 @@ function columnIndex(header: string[]): ColumnIndex {
 }
 
 function toMatch(record: string[], index: ColumnIndex): Match {
-  const cell = (name: keyof Match): string => {
+  const match = {} as Match;
+  for (const name of COLUMNS) {
     const position = index[name];
-    return position === undefined ? "" : (record[position] ?? "").trim();
-  };
-  return Object.fromEntries(COLUMNS.map((name) => [name, cell(name)])) as unknown as Match;
+    match[name] = position === undefined ? "" : (record[position] ?? "").trim();
+  }
+  return match;
 }

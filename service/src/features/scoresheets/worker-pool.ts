@@ -132,6 +132,33 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
     }
   }
 
+  // One abort listener per job (signal), not one per chunk: a job has up to hundreds of chunks.
+  const bySignal = new Map<AbortSignal, { tasks: Set<Task>; onAbort: () => void }>();
+
+  function watch(task: Task, signal: AbortSignal): void {
+    let job = bySignal.get(signal);
+    if (!job) {
+      const tasks = new Set<Task>();
+      const onAbort = () => {
+        bySignal.delete(signal);
+        for (const waiting of tasks) cancel(waiting, signal.reason);
+      };
+      job = { tasks, onAbort };
+      bySignal.set(signal, job);
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
+    job.tasks.add(task);
+  }
+
+  function forget(task: Task, signal: AbortSignal | undefined): void {
+    const job = signal && bySignal.get(signal);
+    if (!job) return;
+    job.tasks.delete(task);
+    if (job.tasks.size > 0) return;
+    bySignal.delete(signal);
+    signal.removeEventListener("abort", job.onAbort);
+  }
+
   /** The job went away: drop the chunk if it waits, tell its worker to stop if it runs. */
   function cancel(task: Task, reason: unknown): void {
     const waiting = queue.indexOf(task);
@@ -153,14 +180,8 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
       if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<SerializedPages>((resolve, reject) => {
-        const onAbort = () => cancel(task, signal!.reason);
-        const task: Task = {
-          request,
-          resolve,
-          reject,
-          settle: () => signal?.removeEventListener("abort", onAbort),
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
+        const task: Task = { request, resolve, reject, settle: () => forget(task, signal) };
+        if (signal) watch(task, signal);
         queue.push(task);
         pump();
       });
