@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { h2c } from "../support/h2c.ts";
-import { record } from "./support/results.ts";
+import { attackRow } from "./support/results.ts";
 
 let t: TestApp;
 before(async () => {
@@ -11,11 +11,6 @@ before(async () => {
   t = await startTestApp({ env: { TRUST_PROXY_HOPS: "1" } });
 });
 after(() => t.close());
-
-function row(n: number, sent: string, expected: string, observed: string, pass: boolean) {
-  record("attacks", { row: n, sent, expected, observed, pass });
-  assert.ok(pass, `${sent}: expected ${expected}, observed ${observed}`);
-}
 
 const wrong = (from: string, client = t.client) =>
   client.request("POST", "/v3/sessions", {
@@ -34,7 +29,7 @@ describe("sign-in is counted before the password is hashed (issue 16, row 3)", (
       const statuses = answers.map((res) => res.status);
       const unauthorized = statuses.filter((s) => s === 401).length;
       const limited = answers.filter((res) => res.status === 429);
-      row(
+      attackRow(
         3,
         "200 parallel wrong sign-ins from one address",
         "10 × 401, then 429",
@@ -54,7 +49,7 @@ describe("sign-in is counted before the password is hashed (issue 16, row 3)", (
     for (let i = 1; i <= 10; i++) assert.equal((await wrong(`2001:db8:5:6::${i.toString(16)}`)).status, 401);
     const same = await wrong("2001:db8:5:6:ffff:1:2:3");
     const next = await wrong("2001:db8:5:7::1");
-    row(
+    attackRow(
       3,
       "10 wrong sign-ins from one IPv6 /64, then an 11th from another address in it",
       "429; the next /64 401",
@@ -84,7 +79,7 @@ describe("unknown members and hostile labels (issue 16, rows 8 and 9)", () => {
       headers: operator(),
       body: { issuedTo: "Gate", bogus: true },
     });
-    row(
+    attackRow(
       8,
       'PUT visibility {"isLive":false,"x":1}; a desk-link body with bogus',
       "400 validation_error on both",
@@ -99,7 +94,7 @@ describe("unknown members and hostile labels (issue 16, rows 8 and 9)", () => {
       body: { issuedTo: "\u202EGate\u200B 2\uD800" },
     });
     const payload = JSON.parse(Buffer.from(res.json().token.split(".")[0], "base64url").toString());
-    row(
+    attackRow(
       9,
       "issuedTo U+202E Gate U+200B 2 U+D800",
       '"Gate 2" in the answer and the token',
