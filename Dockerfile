@@ -17,6 +17,9 @@ COPY service/package.json service/
 COPY relay/package.json relay/
 COPY web/package.json web/
 RUN npm install --omit=dev --workspace service --no-save --prefer-offline --no-audit --no-fund
+# Scoresheets read the regular weight of each Noto font (service/src/features/scoresheets/pdf/
+# fallback-fonts.ts); the font packages ship every weight, so the others go (about 150 MB).
+RUN find . -path '*/node_modules/@expo-google-fonts/*' -name '*.ttf' ! -name '*_400Regular.ttf' -delete
 
 COPY service/src service/src
 

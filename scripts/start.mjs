@@ -136,6 +136,9 @@ service = spawn(
       DATA_BACKEND: "local",
       DATA_DIR: paths.data,
       DATA_URL: frontUrl,
+      // Scoresheets' QR codes open the score page through the front: with --lan at the address
+      // the phones reach, so a printed sheet works on the venue Wi-Fi.
+      PAGES_URL: lan.length > 0 ? `http://${lan[0]}:${frontPort}` : frontUrl,
       LIVE_PUSH_URL: relay.url,
       // Browsers reach the service through the front, which adds the caller's address.
       TRUST_PROXY_HOPS: "1",

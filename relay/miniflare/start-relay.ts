@@ -82,6 +82,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
         durableObjects: {
           LIVE_CHANNEL: { className: "LiveChannel", useSQLite: true },
           ATTENDANCE_CHANNEL: { className: "AttendanceChannel", useSQLite: true },
+          SCORE_LEASE: { className: "ScoreLease", useSQLite: true },
         },
         durableObjectsPersist: options.persistDir ?? false,
         bindings,

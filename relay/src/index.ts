@@ -4,6 +4,7 @@
  * - `GET /live/<event>/<day>` (WebSocket): the snapshot channel, object `live:<event>/<day>`.
  * - `GET /attendance/<event>/<day>` (WebSocket): the nudge channel, object `attendance:<event>/<day>`.
  * - `POST /publish/<event>/<day>` and `POST /nudge/<event>/<day>`: need `X-Publish-Secret`; answer `{ clients }`.
+ * - `POST` and `DELETE /leases/<key>`: a workbook's score-save lease (`score-lease.ts`), object `lease:<key>`.
  * - `GET /health`: `{ status: "ok" }`.
  */
 
@@ -11,11 +12,13 @@ import type { Env } from "./env.ts";
 import { errorResponse, json, RelayError, readJson } from "./http.ts";
 import { type ChannelKey, type ChannelKind, isValidKey, objectName } from "./keys.ts";
 import { originAllowed } from "./origins.ts";
+import { leaseRoute } from "./score-lease.ts";
 import { secretMatches } from "./secret.ts";
 
 export { AttendanceChannel } from "./attendance-channel.ts";
 export type { Env } from "./env.ts";
 export { LiveChannel } from "./live-channel.ts";
+export { ScoreLease } from "./score-lease.ts";
 
 // The module's exports are the worker's entry points, so constants stay private.
 /** Largest snapshot push accepted, in bytes. */
@@ -42,7 +45,8 @@ async function route(request: Request, env: Env): Promise<Response> {
     return refuseMethod(request, ["GET", "HEAD"]) ?? json({ status: "ok" });
   }
   const match = CHANNEL_PATH.exec(pathname);
-  if (match === null) return errorResponse("not_found", `no route for ${pathname}`);
+  if (match === null)
+    return (await leaseRoute(request, env)) ?? errorResponse("not_found", `no route for ${pathname}`);
   const [, action, event = "", day = ""] = match;
   const key = { event, day };
   const socket = action === "live" || action === "attendance";

@@ -1,9 +1,11 @@
 // Scoresheet rendering benchmark: node --import tsx service/bench/scoresheets.ts
 // For 500 and 5,000 matches and each layout: warm wall time, pages per second, bytes per page and
 // peak RSS, for the Form XObject template and for a baseline in the same run that draws every
-// page's frame from scratch. Goals (issue 6): 500 sheets < 0.5 s warm on 2 cores, ≤ 2 KB per page,
-// template ≥ 1.7× faster than the baseline. "loop p99" is this thread's event-loop delay while
-// rendering: what a concurrent request such as GET /ping would wait.
+// page's frame from scratch, then the template with a QR code on every sheet (PAGES_URL set, as in
+// production). Goals (issues 6 and 20): with the QR codes, 500 sheets < 0.5 s warm on 2 cores and
+// ≤ 2 KB per page; the template ≥ 1.7× faster than the baseline (both without QR codes, which cost
+// the same in either mode). "loop p99" is this thread's event-loop delay while rendering: what a
+// concurrent request such as GET /ping would wait.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createScoresheetRenderer } from "../src/features/scoresheets/renderer.ts";
 import {
@@ -15,7 +17,10 @@ import {
 import { pingWhileRendering } from "./support/ping-while-rendering.ts";
 
 const concurrency = Number(process.env["SCORESHEET_CONCURRENCY"] ?? 2);
-const renderer = createScoresheetRenderer({ concurrency });
+const renderers = {
+  plain: createScoresheetRenderer({ concurrency }),
+  qr: createScoresheetRenderer({ concurrency, pagesUrl: "https://ops.example.org/manila-open" }),
+};
 const sizes = [500, 5000];
 
 function match(n: number): Match {
@@ -25,7 +30,7 @@ function match(n: number): Match {
       date: "2026-11-22",
       time: "09:30",
       court: String((n % 8) + 1),
-      facility: "",
+      facility: "Rizal Memorial Coliseum",
     },
     ...{ category: "Mixed Doubles Open", round: "Round of 32", referee: `Referee ${n % 12}` },
     ...{ teamCode1: `XD_${n}`, team1: `José Núñez ${n} / Zoë Ñiño`, teamCode2: `XD_${n + 1}` },
@@ -40,7 +45,13 @@ interface Measure {
   loopP99: number;
 }
 
-async function measure(layout: LayoutType, size: number, frame: FrameMode): Promise<Measure> {
+async function measure(
+  layout: LayoutType,
+  size: number,
+  frame: FrameMode,
+  sheets: keyof typeof renderers,
+): Promise<Measure> {
+  const renderer = renderers[sheets];
   const matches = Array.from({ length: size }, (_, i) => match(i + 1));
   const runs = size <= 500 ? 5 : 2;
   let best = Number.POSITIVE_INFINITY;
@@ -83,11 +94,13 @@ row([
 const failures: string[] = [];
 for (const size of sizes) {
   for (const layout of LAYOUT_TYPES) {
-    const baseline = await measure(layout, size, "inline");
-    const template = await measure(layout, size, "template");
+    const baseline = await measure(layout, size, "inline", "plain");
+    const template = await measure(layout, size, "template", "plain");
+    const withQr = await measure(layout, size, "template", "qr");
     for (const [mode, m] of [
       ["baseline", baseline],
       ["template", template],
+      ["template+QR", withQr],
     ] as const) {
       const isTemplate = mode === "template";
       row([
@@ -103,17 +116,17 @@ for (const size of sizes) {
         isTemplate ? `${(baseline.bytes / template.bytes).toFixed(2)}×` : "",
       ]);
     }
-    if (size === 500 && template.seconds >= 0.5)
-      failures.push(`${layout}: 500 sheets took ${template.seconds.toFixed(3)} s`);
-    if (template.bytes / size > 2048)
-      failures.push(`${layout} ${size}: ${(template.bytes / size).toFixed(0)} bytes per page`);
+    if (size === 500 && withQr.seconds >= 0.5)
+      failures.push(`${layout}: 500 sheets with QR codes took ${withQr.seconds.toFixed(3)} s`);
+    if (withQr.bytes / size > 2048)
+      failures.push(`${layout} ${size}: ${(withQr.bytes / size).toFixed(0)} bytes per page`);
     if (baseline.seconds / template.seconds < 1.7)
       failures.push(
         `${layout} ${size}: template only ${(baseline.seconds / template.seconds).toFixed(2)}× faster`,
       );
   }
 }
-await renderer.close();
+await Promise.all([renderers.plain.close(), renderers.qr.close()]);
 
 const ping = await pingWhileRendering();
 console.log(

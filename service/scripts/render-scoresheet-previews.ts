@@ -21,14 +21,18 @@ const match: Match = {
   teamCode1: "XD_3",
   team1: "José Núñez / Zoë Ñiño",
   teamCode2: "XD_14",
-  team2: "Maximiliano Fernández-Castellanos / Mei Ling Tan",
+  team2: "Maximiliano Fernández-Castellanos / 陈美玲 Tan Mei Ling",
   team1Score: "",
   team2Score: "",
   referee: "Ramón Dela Cruz",
   facility: "Hall A",
 };
 
-const renderer = createScoresheetRenderer({ concurrency: 1 });
+// As production prints them: PAGES_URL set, so each sheet carries its QR code.
+const renderer = createScoresheetRenderer({
+  concurrency: 1,
+  pagesUrl: "https://my-club.github.io/tournament-data",
+});
 const work = mkdtempSync(join(tmpdir(), "scoresheet-previews-"));
 try {
   mkdirSync(outDir, { recursive: true });

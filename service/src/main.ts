@@ -16,7 +16,7 @@ const warning = unsetWarning(unset);
 if (warning) process.stderr.write(`${warning}\n`);
 
 const logger = createLogger(config);
-const { spreadsheets, dataRepository } = createAdapters(config, { logger, clock: systemClock });
+const { spreadsheets, dataRepository } = createAdapters(config, { logger });
 const liveRelay =
   config.live.pushUrl && config.live.pushSecret
     ? createRelayClient({

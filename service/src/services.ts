@@ -53,7 +53,10 @@ export function createServices(
     archiveMinIntervalMs: config.archiveMinIntervalMs,
     afterFacilitySync,
   });
-  const scoresheets = createScoresheetRenderer({ concurrency: config.scoresheetConcurrency });
+  const scoresheets = createScoresheetRenderer({
+    concurrency: config.scoresheetConcurrency,
+    pagesUrl: config.pagesUrl,
+  });
   return {
     clock,
     spreadsheets,
@@ -70,13 +73,26 @@ export function createServices(
       registry,
       liveRelay,
       pushUrl: config.live.pushUrl,
-      extra: { sheets: () => sheetsCalls.report() },
+      extra: {
+        sheets: () => sheetsCalls.report(),
+        repository: () => ({ delayedCommits: sync.delayedCommits() }),
+      },
     }),
     afterFacilitySync,
     sync,
     visibility: createVisibility({ registry, repository, liveRelay, sync }),
     attendance,
-    scores: createScores({ registry, repository, spreadsheets, clock, logger, signer, sync }),
+    scores: createScores({
+      registry,
+      repository,
+      spreadsheets,
+      clock,
+      logger,
+      signer,
+      sync,
+      liveRelay,
+      sheetsCallMs: config.sheets.fetchTimeoutMs,
+    }),
     scoresheets,
     /** Writes what waits for a timer and stops the render workers (app close). */
     async close() {

@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
- * synced and a few scores entered.
+ * synced and a few scores entered, and the Sunday's check-in under way at Rizal Hall.
  */
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,23 @@ try {
       link,
     );
   }
+  await run.api("POST", "/v3/days/open-sun/syncs");
+  const desk = (
+    await run.api("POST", "/v3/days/open-sun/attendance/desk-links", {
+      issuedTo: "Front desk",
+      note: "Rizal Hall",
+    })
+  ).body.token as string;
+  const people = "/v3/days/open-sun/facilities/Rizal%20Hall/people";
+  const listed = (await run.api("GET", people, undefined, desk)).body as { key: string }[];
+  for (const { key } of listed.slice(0, 3)) {
+    await run.api("PUT", `${people}/${encodeURIComponent(key)}/attendance`, { present: true }, desk);
+  }
+  await shoot("desk-phone.png", `${run.stack.pages["desk"]}#${desk}`, "Rizal Hall");
+  await shoot("score-day-phone.png", `${run.stack.pages["score"]}#${link}`, "Enter scores");
+  const match = new URLSearchParams({ facility: "Rizal Hall", match: "107" });
+  await shoot("score-match-phone.png", `${run.stack.pages["score"]}?${match}#${link}`, "Match 107");
+
   const shots: Array<[string, typeof PHONE | typeof DESKTOP, string]> = [
     ["public-events-phone.png", PHONE, ""],
     ["public-day-phone.png", PHONE, "?day=open-sat"],
@@ -51,4 +68,16 @@ try {
 } finally {
   await browser.close();
   await run.stop();
+}
+
+/** A phone-size picture of `url` once its main heading says `heading`. */
+async function shoot(file: string, url: string, heading: string): Promise<void> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `${OUT}${file}` });
+  await context.close();
+  console.log(`wrote docs/pages/${file}`);
 }

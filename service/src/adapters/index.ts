@@ -1,7 +1,6 @@
 import type { Config } from "../config/environment.ts";
 import type { DataRepository } from "../ports/data-repository.ts";
 import type { Spreadsheets } from "../ports/spreadsheet.ts";
-import type { Clock } from "../shared/clock.ts";
 import { createDataFolder } from "./data-folder/index.ts";
 import { createGitHubContents } from "./github-contents/index.ts";
 import { createGoogleSheets } from "./google-sheets/index.ts";
@@ -9,7 +8,6 @@ import { createXlsxWorkbooks } from "./xlsx-workbooks/index.ts";
 
 export interface AdapterDeps {
   logger: { warn(obj: object, msg: string): void };
-  clock: Clock;
 }
 
 export interface Adapters {
@@ -20,17 +18,15 @@ export interface Adapters {
 /**
  * Chooses the adapter of each port once, from the typed config: Google Sheets or local `.xlsx`
  * workbooks, GitHub or a local data folder. Feature code never asks which one it got.
- * @example const { spreadsheets, dataRepository } = createAdapters(config, { logger, clock: systemClock });
+ * @example const { spreadsheets, dataRepository } = createAdapters(config, { logger });
  */
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const { sheets, data } = config;
   const spreadsheets =
     sheets.backend === "google"
-      ? createGoogleSheets({ ...sheets, logger: deps.logger, clock: deps.clock })
+      ? createGoogleSheets({ ...sheets, logger: deps.logger })
       : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger });
   const dataRepository =
-    data.backend === "github"
-      ? createGitHubContents({ repo: data.repo, branch: data.branch, token: data.token, apiUrl: data.apiUrl })
-      : createDataFolder(data.dataDir);
+    data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir);
   return { spreadsheets, dataRepository };
 }

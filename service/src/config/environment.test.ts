@@ -17,6 +17,7 @@ describe("startup validation", () => {
       "SYNC_SHARED_SECRET",
       "LIVE_PUSH_URL",
       "LIVE_PUSH_SECRET",
+      "PAGES_URL",
     ]);
   });
 
@@ -83,5 +84,35 @@ describe("startup validation", () => {
     const { config, unset } = parseEnvironment({ DATA_BACKEND: "github", DATA_REPO: "club/tournament-data" });
     assert.equal(config?.data.backend, "github");
     assert.ok(unset.includes("DATA_REPO_TOKEN"));
+  });
+
+  test("PAGES_URL: the pages' address, a path kept and the trailing slash dropped; no query or fragment", () => {
+    assert.equal(parseEnvironment({}).config?.pagesUrl, undefined);
+    const { config, unset } = parseEnvironment({ PAGES_URL: " https://ops.example.org/manila/ " });
+    assert.equal(config?.pagesUrl, "https://ops.example.org/manila");
+    assert.ok(!unset.includes("PAGES_URL"));
+    for (const bad of [
+      "ops.example.org",
+      "ftp://ops.example.org",
+      "https://ops.example.org/?x=1",
+      "https://ops.example.org/#a",
+    ]) {
+      const { config: refused, problems } = parseEnvironment({ PAGES_URL: bad });
+      assert.equal(refused, undefined, bad);
+      assert.match(problemsMessage(problems), /PAGES_URL/, bad);
+    }
+  });
+
+  test("DATA_REPO_TIMEOUT_MS bounds each GitHub call: 20 s unless set, 0 for none, a whole number", () => {
+    const github = { DATA_BACKEND: "github", DATA_REPO: "club/tournament-data" };
+    const timeoutOf = (value?: string) => {
+      const { config } = parseEnvironment({ ...github, DATA_REPO_TIMEOUT_MS: value });
+      return config?.data.backend === "github" ? config.data.timeoutMs : undefined;
+    };
+    assert.equal(timeoutOf(), 20_000);
+    assert.equal(timeoutOf("0"), 0);
+    assert.equal(timeoutOf("45000"), 45_000);
+    const { problems } = parseEnvironment({ ...github, DATA_REPO_TIMEOUT_MS: "20s" });
+    assert.deepEqual(problems, ['DATA_REPO_TIMEOUT_MS="20s" must be a whole number at least 0']);
   });
 });

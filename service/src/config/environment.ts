@@ -35,8 +35,10 @@ export interface Config {
       };
   data:
     | { backend: "local"; dataDir: string }
-    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string };
+    | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
   dataUrl?: string;
+  /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
+  pagesUrl?: string;
   archiveMinIntervalMs: number;
   scoresheetConcurrency: number;
 }
@@ -56,6 +58,7 @@ const FEATURE_VARIABLES = [
   "SYNC_SHARED_SECRET",
   "LIVE_PUSH_URL",
   "LIVE_PUSH_SECRET",
+  "PAGES_URL",
 ] as const;
 
 /** The first line of the startup warning, fixed by the spec. */
@@ -97,6 +100,7 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
     sheets,
     data,
     dataUrl: url("DATA_URL"),
+    pagesUrl: pagesUrl(read),
     archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, 8_000),
     scoresheetConcurrency: whole("SCORESHEET_CONCURRENCY", 1, 64, 2),
   };
@@ -123,6 +127,20 @@ function authSecrets({ text, problems }: EnvReader) {
   return { passwordHash, tokenSecret };
 }
 
+/**
+ * The pages' base address. A query or fragment would end up in the middle of every QR code's
+ * address, so it is refused; a path is kept (pages deployed under a folder).
+ */
+function pagesUrl({ url, problems }: EnvReader): string | undefined {
+  const value = url("PAGES_URL");
+  if (value === undefined) return undefined;
+  const parsed = new URL(value);
+  if (parsed.search === "" && parsed.hash === "" && !value.includes("?") && !value.includes("#"))
+    return value;
+  problems.push(`PAGES_URL=${JSON.stringify(value)} must be the pages' address without a query or fragment`);
+  return undefined;
+}
+
 /** The spreadsheet port's adapter (`SHEETS_BACKEND`) and its settings. */
 function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] {
   const fetchTimeoutMs = whole("SHEETS_FETCH_TIMEOUT_MS", 0, Number.MAX_SAFE_INTEGER, 20_000);
@@ -147,7 +165,7 @@ function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] 
 }
 
 /** The data-repository port's adapter (`DATA_BACKEND`) and its settings. */
-function dataConfig({ text, url, oneOf, problems }: EnvReader): Config["data"] {
+function dataConfig({ text, whole, url, oneOf, problems }: EnvReader): Config["data"] {
   if (oneOf("DATA_BACKEND", ["local", "github"] as const, "local") === "local") {
     return { backend: "local", dataDir: text("DATA_DIR") ?? "./local/data" };
   }
@@ -161,6 +179,7 @@ function dataConfig({ text, url, oneOf, problems }: EnvReader): Config["data"] {
     branch: text("DATA_BRANCH") ?? "main",
     token: text("DATA_REPO_TOKEN"),
     apiUrl: url("GITHUB_API_URL", "https://api.github.com") as string,
+    timeoutMs: whole("DATA_REPO_TIMEOUT_MS", 0, Number.MAX_SAFE_INTEGER, 20_000),
   };
 }
 

@@ -4,6 +4,8 @@
  * Adapters: the GitHub Contents API (`adapters/github-contents/`), a local folder (`adapters/data-folder/`).
  */
 
+import { AppError } from "../shared/errors.ts";
+
 export interface StoredFile {
   content: string;
   /** Opaque revision: the git blob sha of the content in both adapters. */
@@ -20,6 +22,21 @@ export class RevisionConflictError extends Error {
   }
 }
 
+/**
+ * Thrown by `read` or `write` when the repository's host asks for a pause (GitHub's primary or
+ * secondary rate limit): nothing was done, and the same call may be made again after `waitMs`.
+ */
+export class RateLimitedError extends AppError {
+  readonly waitMs: number;
+  constructor(waitMs: number) {
+    super(
+      "upstream_failure",
+      `the data repository is rate-limited; it takes requests again in ${Math.ceil(waitMs / 1000)} s`,
+    );
+    this.waitMs = waitMs;
+  }
+}
+
 export interface DataRepository {
   /** The file and its revision, or `undefined` when there is no such file. */
   read(path: string): Promise<StoredFile | undefined>;
@@ -28,6 +45,7 @@ export interface DataRepository {
    * Writes `content` if the file's current revision is `expectedRevision`
    * (`null`: only if the file does not exist yet). Returns the new revision.
    * @throws RevisionConflictError when someone else wrote first.
+   * @throws RateLimitedError when the host asks for a pause first.
    */
   write(
     path: string,

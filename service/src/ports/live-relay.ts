@@ -8,6 +8,13 @@ export interface PushResult {
   clients: number;
 }
 
+/** A workbook's score-save lease, as the relay granted it. */
+export interface RelayLease {
+  token: string;
+  /** How long the lease holds from the moment it was asked for. */
+  ttlMs: number;
+}
+
 export interface LiveRelay {
   /** Base URL of the relay (for diagnostics). */
   readonly baseUrl: string;
@@ -24,4 +31,14 @@ export interface LiveRelay {
    * `live nudge failed` and mutes further nudges from this instance for 60 s.
    */
   nudge(event: string, day: string, facility: string): Promise<void>;
+
+  /**
+   * Takes the relay's lease on `key` (the SHA-256, hex, of a workbook id), waiting up to `waitMs`
+   * for another holder to give it back: the lease, or `undefined` when it stayed taken.
+   * @throws Error when the relay cannot be reached or refuses.
+   */
+  acquireLease(key: string, ttlMs: number, waitMs: number): Promise<RelayLease | undefined>;
+
+  /** Gives a lease back; never throws (a lease not given back ends after its time to live). */
+  releaseLease(key: string, token: string): Promise<void>;
 }

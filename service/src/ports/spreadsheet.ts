@@ -8,6 +8,8 @@
  * (no such workbook). Raw upstream bodies never reach the message.
  */
 
+import { AppError } from "../shared/errors.ts";
+
 /** One cell value as the API gives it: formatted values are strings; unformatted ones keep their type. */
 export type CellValue = string | number | boolean | null;
 
@@ -29,22 +31,47 @@ export interface RangeWrite {
    * How the values are entered; absent means `raw`. `user-entered` (`valueInputOption=USER_ENTERED`;
    * locally: a string starting with `=` is stored as a formula) exists for one write only: the
    * "not yet in" FILTER formula in `ATTENDANCE!J2` when the service creates the tab. Every other
-   * write stays raw. Writes of one call should share one input; when they differ an adapter may
-   * send one request per input, in order of first appearance.
+   * write stays raw.
    */
   input?: "raw" | "user-entered";
 }
 
-/** One cell written together with its note (Sheets: `updateCells` with `userEnteredValue` and `note`). */
+/** A tab as one read found it, so that a write can reach that very tab (see `readTabForUpdate`). */
+export interface TabHandle {
+  readonly title: string;
+  /** The Sheets API's numeric sheet id, as read in the same round; local workbooks go by title. */
+  readonly id?: number;
+}
+
+/** One tab read for a read-compare-write: every cell in two renders, and the tab they came from. */
+export interface TabForUpdate {
+  /** Each cell's formula text (starting with `=`) where it holds one, else its unformatted value. */
+  formulas: Rows;
+  /** Each cell's unformatted value (a formula's result). */
+  values: Rows;
+  /** Hands `writeCellsWithNotes` the tab this read found, never one looked up again by title. */
+  tab: TabHandle;
+}
+
+/** One cell of a tab written together with its note (Sheets: `updateCells` with `userEnteredValue` and `note`). */
 export interface NotedCellWrite {
-  /** Tab name. */
-  tab: string;
   /** Zero-based row index. */
   row: number;
   /** Zero-based column index. */
   column: number;
   value: CellValue;
   note: string;
+}
+
+/**
+ * A write whose range lies past the tab's grid when the grid cannot grow to take it (the
+ * workbook's cell limit): the caller may write less (attendance writes a mark without its
+ * `markedBy` cell, as the spec's third rule says).
+ */
+export class GridFullError extends AppError {
+  constructor() {
+    super("upstream_failure", "the workbook has no room to grow for this write");
+  }
 }
 
 export interface Spreadsheets {
@@ -61,18 +88,39 @@ export interface Spreadsheets {
   /** The tab titles of a workbook, in order. */
   listTabs(sheetId: string): Promise<string[]>;
 
-  /** Writes raw values to several ranges in one call (all or nothing). */
+  /**
+   * Writes values to several ranges in one call (all or nothing). A range past a tab's grid (a tab
+   * imported from CSV is exactly as large as its data) grows the grid in the same call.
+   * @throws GridFullError when the grid cannot grow that far.
+   */
   writeRanges(sheetId: string, writes: readonly RangeWrite[]): Promise<void>;
 
-  /** Writes cells and their notes in one call (all or nothing). */
-  writeCellsWithNotes(sheetId: string, cells: readonly NotedCellWrite[]): Promise<void>;
-
-  /** Adds an empty tab (Sheets: `addSheet`). Fails if the title exists. */
-  addTab(sheetId: string, title: string): Promise<void>;
+  /**
+   * Adds a tab with its content in one call: it exists whole or not at all. Every write's range is
+   * on the new tab; the grid is made large enough for them.
+   * @throws AppError `upstream_failure` when a tab has the title already (titles compare without case).
+   * @example await sheets.createTab(id, "ATTENDANCE", [{ range: "ATTENDANCE!A1:G1", values: [header] }]);
+   */
+  createTab(sheetId: string, title: string, writes: readonly RangeWrite[]): Promise<void>;
 
   /**
-   * Reads one tab of a link-shared workbook as CSV through the export URL, with no credentials
-   * (the sync's `csv` method). Returns `undefined` when the tab does not exist.
+   * Reads one tab for a write that depends on what it holds, in one round trip; `undefined` when
+   * the workbook has no tab of that title.
+   * @example const read = await sheets.readTabForUpdate(id, "SCHEDULE"); await sheets.writeCellsWithNotes(id, read.tab, cells);
    */
-  exportCsv(sheetId: string, tab: string): Promise<string | undefined>;
+  readTabForUpdate(sheetId: string, title: string): Promise<TabForUpdate | undefined>;
+
+  /**
+   * Writes cells and their notes in one call (all or nothing) to the tab a `readTabForUpdate`
+   * found: a tab renamed since, or replaced by another of the same title, is never written through
+   * an id found earlier.
+   */
+  writeCellsWithNotes(sheetId: string, tab: TabHandle, cells: readonly NotedCellWrite[]): Promise<void>;
+
+  /**
+   * Reads tabs of a link-shared workbook as CSV through the export URL, with no credentials (the
+   * sync's `csv` method); a tab the workbook does not have maps to `undefined`.
+   * @example const csv = await sheets.exportCsv(id, ["CSV", "STANDINGSCSV"]);
+   */
+  exportCsv(sheetId: string, tabs: readonly string[]): Promise<Map<string, string | undefined>>;
 }

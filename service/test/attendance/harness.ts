@@ -1,7 +1,7 @@
 import type { LiveRelay } from "../../src/ports/live-relay.ts";
 import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import type { Clock } from "../../src/shared/clock.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { startTestApp, type TestApp, type TestAppOptions } from "../support/app.ts";
 import type { TestCell } from "../support/workbooks.ts";
 
 export const HEADER: TestCell[] = ["key", "player", "teams", "categories", "present", "timeIn", "withdrawn"];
@@ -16,6 +16,9 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
     nudge: async (event, day, facility) => {
       nudges.push(`${event}/${day}/${facility}`);
     },
+    // One instance only here: every lease is free.
+    acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
+    releaseLease: async () => {},
   };
 }
 
@@ -28,7 +31,7 @@ export interface AttendanceApp extends TestApp {
 /** The real app over the given spreadsheets, with a recording relay and auth header helpers. */
 export async function startAttendanceApp(
   spreadsheets: Spreadsheets,
-  options: { clock?: Clock; registry?: unknown } = {},
+  options: { clock?: Clock; registry?: unknown; logger?: TestAppOptions["logger"] } = {},
 ): Promise<AttendanceApp> {
   const relay = recordingRelay();
   const app = await startTestApp({
@@ -36,6 +39,7 @@ export async function startAttendanceApp(
     liveRelay: relay,
     clock: options.clock,
     registry: options.registry,
+    logger: options.logger,
   });
   return Object.assign(app, {
     relay,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { runAfterFacilitySync } from "../../src/features/sync/hooks.ts";
 import type { FacilitySynced } from "../../src/features/sync/index.ts";
-import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
+import type { Rows, Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
@@ -15,12 +15,19 @@ const STANDINGS: TestCell[][] = [
   ["MS_2", "Ben Lim"],
 ];
 
-function hookInput(t: AttendanceApp, dayKey: string, facilityName: string): FacilitySynced {
+/** What a sync of the facility hands its hooks: by default, the STANDINGS tab as it just read it. */
+function hookInput(
+  t: AttendanceApp,
+  dayKey: string,
+  facilityName: string,
+  standings: TestCell[][] = STANDINGS,
+): FacilitySynced {
   const registry = sampleRegistry();
+  const tabs = new Map([["STANDINGSCSV", standings as Rows]]);
   for (const [eventKey, event] of Object.entries(registry.events)) {
     const day = (event.days as Record<string, { facilities: { name: string; sheetId: string }[] }>)[dayKey];
     const facility = day?.facilities.find((f) => f.name === facilityName);
-    if (day && facility) return { eventKey, event, dayKey, day, facility } as unknown as FacilitySynced;
+    if (day && facility) return { eventKey, event, dayKey, day, facility, tabs } as unknown as FacilitySynced;
   }
   throw new Error(`no ${dayKey}/${facilityName} (${t.url})`);
 }
@@ -64,7 +71,6 @@ for (const { name, start } of BACKENDS) {
       await backend.close();
     });
     beforeEach(async () => {
-      clock.advance(10 * 60_000); // past the roster tab cache
       await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
       calls.length = 0;
       t.relay.nudges.length = 0;
@@ -78,33 +84,29 @@ for (const { name, start } of BACKENDS) {
         ["ana cruz", "ben lim"],
       );
       assert.deepEqual(t.relay.nudges, ["open-2026/open-sat/Hall A"]);
-      clock.advance(10 * 60_000);
       calls.length = 0;
       await hook()(hookInput(t, "open-sat", "Hall A"));
-      assert.deepEqual(
-        calls.filter((c) => c !== "readTabs"),
-        [],
-      );
-      assert.equal(calls.length, 1); // the roster tab, read again after 5 minutes; the fingerprint matched
+      assert.deepEqual(calls, [], "an unchanged roster costs the hook no call at all");
       assert.equal(t.relay.nudges.length, 1);
     });
 
-    test("the roster tab is cached 5 minutes", async () => {
+    test("the roster is the tab the sync has just read: no read of its own, a change applies at once", async () => {
       await hook()(hookInput(t, "open-sat", "Hall A"));
-      await backend.seed("open-hall-a", {
-        STANDINGSCSV: [...STANDINGS, ["MS_3", "Cy Go"]],
-        ATTENDANCE: [
-          HEADER,
-          ["ana cruz", "Ana Cruz", "MS_1", "MS", false, "", false],
-          ["ben lim", "Ben Lim", "MS_2", "MS", false, "", false],
-        ],
-      });
-      clock.advance(4 * 60_000);
-      await hook()(hookInput(t, "open-sat", "Hall A"));
-      assert.equal((await backend.tab("open-hall-a", "ATTENDANCE"))?.length, 3);
-      clock.advance(60_000);
-      await hook()(hookInput(t, "open-sat", "Hall A"));
+      calls.length = 0;
+      await hook()(hookInput(t, "open-sat", "Hall A", [...STANDINGS, ["MS_3", "Cy Go"]]));
       assert.deepEqual((await backend.tab("open-hall-a", "ATTENDANCE"))?.[3]?.[0], "cy go");
+      // The ATTENDANCE tab, its update and the read-back of the added row: never the roster tab.
+      assert.deepEqual(calls, ["readTabs", "writeRanges", "readTabs"]);
+    });
+
+    test("a roster tab the sync did not read (the registry names another since) is read by the hook", async () => {
+      const synced = hookInput(t, "open-sat", "Hall A");
+      await hook()({ ...synced, tabs: new Map([["Old roster", []]]) });
+      assert.equal(calls[0], "readTabs");
+      assert.deepEqual(
+        (await backend.tab("open-hall-a", "ATTENDANCE"))?.slice(1).map((r) => r[0]),
+        ["ana cruz", "ben lim"],
+      );
     });
 
     test("nothing for an event without attendance or a facility without a workbook", async () => {
@@ -141,14 +143,13 @@ describe("post-sync attendance hook: bound and races (sheets-fake)", () => {
     fake.resetLog();
     fake.hangNext();
     await runAfterFacilitySync(t.services.afterFacilitySync, t.app.log, hookInput(t, "open-sat", "Hall A"));
-    // Returned, yet the one request made (the roster read) never got an answer and nothing was written.
+    // Returned, yet the one request made (the ATTENDANCE read) never got an answer and nothing was written.
     assert.equal(fake.count(), 1);
     assert.equal(fake.count("values:batchUpdate"), 0);
     assert.deepEqual(t.relay.nudges, []);
   });
 
   test("rows overwritten by another instance leave the fingerprint unrecorded, so the next sync adds them", async () => {
-    clock.advance(10 * 60_000); // past the roster tab read still hanging from the test before
     await backend.seed("open-hall-a", { STANDINGSCSV: STANDINGS, ATTENDANCE: [HEADER] });
     const fake = backend.fake!;
     // Another instance writes its own person into row 2 right after our batch lands.

@@ -164,12 +164,46 @@ for (const adapter of SPREADSHEET_BACKENDS) {
       });
     });
 
-    describe("writing cells with notes", () => {
-      test("values and notes are written together", async () => {
+    describe("writing past a tab's grid", () => {
+      test("a write below and right of a tab exactly as large as its data lands (the grid grows)", async () => {
+        await it.seed(
+          "trimmed",
+          {
+            ATTENDANCE: [
+              ["key", "player"],
+              ["ana cruz", "Ana"],
+            ],
+          },
+          { ATTENDANCE: { rows: 2, columns: 2 } },
+        );
+        await it.spreadsheets.writeRanges("trimmed", [
+          { range: "ATTENDANCE!A3:B3", values: [["ben lim", "Ben"]] },
+          { range: "ATTENDANCE!H1", values: [["markedBy"]] },
+        ]);
+        const tabs = await it.spreadsheets.readTabs("trimmed", ["ATTENDANCE"], "formatted");
+        assert.deepEqual(tabs.get("ATTENDANCE"), [
+          ["key", "player", "", "", "", "", "", "markedBy"],
+          ["ana cruz", "Ana"],
+          ["ben lim", "Ben"],
+        ]);
+      });
+    });
+
+    describe("reading a tab for an update, then writing cells with notes", () => {
+      test("one read gives formulas and values; the cells and notes go to the tab it found", async () => {
+        const read = await it.spreadsheets.readTabForUpdate(ID, "SCHEDULE");
+        assert.ok(read);
+        assert.deepEqual(read.formulas[1], [1, "MD_1", "MD_2", 21, 15]);
+        assert.deepEqual(read.values[2], [2, "WD_1", "WD_2"]);
+        assert.equal(read.tab.title, "SCHEDULE");
+        const csv = await it.spreadsheets.readTabForUpdate(ID, "CSV");
+        assert.deepEqual(csv?.formulas[1], ["=SCHEDULE!A2", "=SCHEDULE!D2+SCHEDULE!E2"]);
+        assert.deepEqual(csv?.values[1], [1, 36]);
+
         const note = "Court desk · 2025-03-01 10:15";
-        await it.spreadsheets.writeCellsWithNotes(ID, [
-          { tab: "SCHEDULE", row: 2, column: 3, value: 21, note },
-          { tab: "SCHEDULE", row: 2, column: 4, value: 11, note },
+        await it.spreadsheets.writeCellsWithNotes(ID, read.tab, [
+          { row: 2, column: 3, value: 21, note },
+          { row: 2, column: 4, value: 11, note },
         ]);
         const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "unformatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.[2], [2, "WD_1", "WD_2", 21, 11]);
@@ -178,40 +212,55 @@ for (const adapter of SPREADSHEET_BACKENDS) {
       });
 
       test("a null value clears the cell and an empty note removes the note", async () => {
-        await it.spreadsheets.writeCellsWithNotes(ID, [
-          { tab: "SCHEDULE", row: 1, column: 3, value: 5, note: "first" },
+        const read = await it.spreadsheets.readTabForUpdate(ID, "SCHEDULE");
+        assert.ok(read);
+        await it.spreadsheets.writeCellsWithNotes(ID, read.tab, [
+          { row: 1, column: 3, value: 5, note: "first" },
         ]);
-        await it.spreadsheets.writeCellsWithNotes(ID, [
-          { tab: "SCHEDULE", row: 1, column: 3, value: null, note: "" },
+        await it.spreadsheets.writeCellsWithNotes(ID, read.tab, [
+          { row: 1, column: 3, value: null, note: "" },
         ]);
         const tabs = await it.spreadsheets.readTabs(ID, ["SCHEDULE"], "formatted");
         assert.deepEqual(tabs.get("SCHEDULE")?.[1], ["1", "MD_1", "MD_2", "", "15"]);
         assert.equal((await it.cell(ID, "SCHEDULE", cellName(1, 3))).note, undefined);
       });
 
-      test("a cell on a missing tab fails as upstream_failure", async () => {
-        const cells = [{ tab: "NOPE", row: 0, column: 0, value: 1, note: "n" }];
-        await rejectsWith(it.spreadsheets.writeCellsWithNotes(ID, cells), "upstream_failure");
+      test("a tab the workbook does not have reads as undefined", async () => {
+        assert.equal(await it.spreadsheets.readTabForUpdate(ID, "NOPE"), undefined);
+        await rejectsWith(it.spreadsheets.readTabForUpdate("no-such-workbook", "SCHEDULE"), "not_found");
       });
     });
 
-    describe("adding a tab", () => {
-      test("a new tab is listed last, reads empty, and takes writes", async () => {
-        await it.spreadsheets.addTab(ID, "ATTENDANCE");
+    describe("creating a tab with its content", () => {
+      test("the new tab is listed last with all its content, the formula entered as typed", async () => {
+        await it.spreadsheets.createTab(ID, "ATTENDANCE", [
+          {
+            range: "ATTENDANCE!A1:B2",
+            values: [
+              ["key", "player"],
+              ["ana cruz", "Ana Cruz"],
+            ],
+          },
+          { range: "ATTENDANCE!J1:J2", values: [["count"], ["=ROWS(A1:A2)"]], input: "user-entered" },
+        ]);
         assert.deepEqual((await it.spreadsheets.listTabs(ID)).at(-1), "ATTENDANCE");
-        assert.deepEqual(
-          (await it.spreadsheets.readTabs(ID, ["ATTENDANCE"], "formatted")).get("ATTENDANCE"),
-          [],
-        );
-        await it.spreadsheets.writeRanges(ID, [{ range: "ATTENDANCE!A1:B1", values: [["key", "player"]] }]);
-        const tabs = await it.spreadsheets.readTabs(ID, ["ATTENDANCE"], "formatted");
-        assert.deepEqual(tabs.get("ATTENDANCE"), [["key", "player"]]);
+        const formulas = await it.spreadsheets.readTabs(ID, ["ATTENDANCE"], "formula");
+        assert.deepEqual(formulas.get("ATTENDANCE")?.[1]?.slice(0, 2), ["ana cruz", "Ana Cruz"]);
+        assert.deepEqual(formulas.get("ATTENDANCE")?.[1]?.[9], "=ROWS(A1:A2)");
+        assert.deepEqual(formulas.get("ATTENDANCE")?.[0]?.[9], "count");
       });
 
-      test("adding a tab whose title exists fails as upstream_failure", async () => {
-        await rejectsWith(it.spreadsheets.addTab(ID, "CSV"), "upstream_failure");
-        const tabs = await it.spreadsheets.listTabs(ID);
-        assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV", "Desk Notes"]);
+      test("a title that exists fails as upstream_failure and changes nothing", async () => {
+        await rejectsWith(
+          it.spreadsheets.createTab(ID, "csv", [{ range: "csv!A1", values: [["x"]] }]),
+          "upstream_failure",
+        );
+        assert.deepEqual(await it.spreadsheets.listTabs(ID), [
+          "SCHEDULE",
+          "CSV",
+          "STANDINGSCSV",
+          "Desk Notes",
+        ]);
       });
     });
 
@@ -224,19 +273,20 @@ for (const adapter of SPREADSHEET_BACKENDS) {
         });
 
       test("a tab exports as CSV of its displayed values", async () => {
-        assert.deepEqual(rowsOf(await it.spreadsheets.exportCsv(ID, "STANDINGSCSV")), [
+        const csv = await it.spreadsheets.exportCsv(ID, ["STANDINGSCSV", "CSV"]);
+        assert.deepEqual(rowsOf(csv.get("STANDINGSCSV")), [
           ["Team Code", "Player", "Won"],
           ["MD_1", "Ana Cruz / Ben Ong", "TRUE"],
           ["MD_2", "Carl Dy", "FALSE"],
         ]);
-        assert.deepEqual(rowsOf(await it.spreadsheets.exportCsv(ID, "CSV")), [
+        assert.deepEqual(rowsOf(csv.get("CSV")), [
           ["matchNumber", "total"],
           ["1", "36"],
         ]);
       });
 
       test("a missing tab exports as undefined", async () => {
-        assert.equal(await it.spreadsheets.exportCsv(ID, "Teams"), undefined);
+        assert.equal((await it.spreadsheets.exportCsv(ID, ["Teams"])).get("Teams"), undefined);
       });
     });
   });

@@ -89,6 +89,23 @@ describe("the Dockerfile, built and started without Docker", () => {
       : `Node ${process.version} cannot run the image's TypeScript entry (Node 24 strips types itself): .ci/run runs this test under Node 24 too`,
   }, async () => {
     const image = build(instructions);
+    const fonts = execFileSync("find", [root, "-path", "*/@expo-google-fonts/*", "-name", "*.ttf"], {
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter(Boolean)
+      .map((path) => posix.basename(path))
+      .sort();
+    assert.deepEqual(
+      fonts,
+      [
+        "NotoEmoji_400Regular.ttf",
+        "NotoSansKR_400Regular.ttf",
+        "NotoSansSC_400Regular.ttf",
+        "NotoSans_400Regular.ttf",
+      ],
+      "the image keeps one weight of each font",
+    );
     const port = await freePort();
     const [program, ...args] = image.cmd;
     assert.equal(program, "node");
@@ -117,6 +134,19 @@ describe("the Dockerfile, built and started without Docker", () => {
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       assert.equal(status, 200, `GET /ping answered; output:\n${output}`);
+      // The fonts the image keeps print names outside WinAnsi: one subset of each font used.
+      const boundary = "scoresheet-form";
+      const form =
+        `--${boundary}\r\nContent-Disposition: form-data; name="csv"; filename="day.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\nmatchNumber,team1\r\n1,李娜 / 김민지\r\n--${boundary}--\r\n`;
+      const client = h2c(`http://127.0.0.1:${port}`);
+      const sheets = await client.request("POST", "/v3/scoresheets", {
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        body: Buffer.from(form),
+      });
+      client.close();
+      assert.equal(sheets.status, 200, sheets.text);
+      assert.equal(sheets.body.toString("latin1").match(/\/FontFile2/g)?.length, 2, "Noto Sans SC and KR");
       if (canDropPrivileges) {
         const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
         assert.equal(uid, "65534");

@@ -80,23 +80,25 @@ test(
       workbooksDir: workbooks,
       now: Date.parse("2026-11-18T00:00:00Z"),
     });
-    // The service's own path: a tab it creates, with its "not yet in" formula entered as a user types it.
+    // The service's own path: a tab it creates with its content in one call, the "not yet in"
+    // formula entered as a user types it. In the second tab everyone is in: the list is empty.
     const adapter = createXlsxWorkbooks({ dir: workbooks });
+    const people = (present: boolean) => [
+      ["ana cruz", "Ana Cruz", "A_1", "A", present, present ? "2026-11-22 08:50" : "", false],
+      ["ben lim", "Ben Lim", "A_2", "A", true, "2026-11-22 09:00", false],
+      ["cy go", "Cy Go", "A_3", "A", present, present ? "2026-11-22 09:10" : "", false],
+    ];
     try {
-      await adapter.addTab("cup-sun-side-hall", "ATTENDANCE 2");
-      const tab = (range: string) => range.replace("ATTENDANCE!", "'ATTENDANCE 2'!");
-      await adapter.writeRanges("cup-sun-side-hall", [
-        {
-          range: "'ATTENDANCE 2'!A1:G4",
-          values: [
-            HEADER,
-            ["ana cruz", "Ana Cruz", "A_1", "A", false, "", false],
-            ["ben lim", "Ben Lim", "A_2", "A", true, "2026-11-22 09:00", false],
-            ["cy go", "Cy Go", "A_3", "A", false, "", false],
-          ],
-        },
-        { ...notYetInWrite(), range: tab(notYetInWrite().range) },
-      ]);
+      for (const [title, present] of [
+        ["ATTENDANCE 2", false],
+        ["ATTENDANCE 3", true],
+      ] as const) {
+        const quoted = `'${title}'!`;
+        await adapter.createTab("cup-sun-side-hall", title, [
+          { range: `${quoted}A1:G4`, values: [HEADER, ...people(present)] },
+          { ...notYetInWrite(), range: notYetInWrite().range.replace("ATTENDANCE!", quoted) },
+        ]);
+      }
     } finally {
       adapter.close();
     }
@@ -116,6 +118,12 @@ test(
       created?.slice(1, 3).map((row) => row[9]),
       ["Ana Cruz", "Cy Go"],
       "LibreOffice evaluated the service's FILTER: everyone neither present nor withdrawn",
+    );
+    const everyoneIn = sheets.get("cup-sun-side-hall-ATTENDANCE 3.csv");
+    assert.deepEqual(
+      everyoneIn?.slice(1, 4).map((row) => row[9] ?? ""),
+      ["", "", ""],
+      "once everyone is in, IFNA shows an empty list, not #N/A",
     );
   },
 );

@@ -3,17 +3,19 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** What a fake does instead of answering normally. */
 export type FaultKind = "status" | "hang" | "reset" | "malformed" | "slow-body";
 
-/** Which requests a fault applies to: a substring of the request path, all when absent. */
+/** Which requests a fault applies to: a substring of the request path and a method, all when absent. */
 export interface FaultScope {
   times?: number;
   path?: string;
+  method?: string;
 }
 
-interface Fault {
+export interface Fault {
   kind: FaultKind;
   status?: number;
   remaining: number;
   path?: string;
+  method?: string;
 }
 
 /** One request as a fake saw it. */
@@ -22,6 +24,8 @@ export interface LoggedRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
+  /** The parsed JSON body, once the fake has read it. */
+  body?: unknown;
 }
 
 /**
@@ -34,14 +38,21 @@ export class FaultPlan {
   #faults: Fault[] = [];
   #timers = new Set<NodeJS.Timeout>();
 
-  add(kind: FaultKind, scope: FaultScope = {}, status?: number): void {
-    this.#faults.push({ kind, status, remaining: scope.times ?? 1, path: scope.path });
+  add(kind: FaultKind, scope: FaultScope = {}, status?: number): Fault {
+    const fault = { kind, status, remaining: scope.times ?? 1, path: scope.path, method: scope.method };
+    this.#faults.push(fault);
+    return fault;
   }
 
   /** Logs the request and hands back the fault it must suffer, if any. */
   take(request: LoggedRequest): Fault | undefined {
     this.requests.push(request);
-    const fault = this.#faults.find((f) => f.remaining > 0 && (!f.path || request.path.includes(f.path)));
+    const fault = this.#faults.find(
+      (f) =>
+        f.remaining > 0 &&
+        (!f.path || request.path.includes(f.path)) &&
+        (!f.method || request.method === f.method),
+    );
     if (!fault) return undefined;
     fault.remaining -= 1;
     this.#faults = this.#faults.filter((f) => f.remaining > 0);
@@ -52,16 +63,17 @@ export class FaultPlan {
    * The start of every fake's handler: logs the request, takes the fault it must suffer and waits
    * the configured latency.
    */
-  async arrive(req: IncomingMessage): Promise<{ url: URL; fault: Fault | undefined }> {
+  async arrive(req: IncomingMessage): Promise<{ url: URL; fault: Fault | undefined; logged: LoggedRequest }> {
     const url = new URL(req.url ?? "/", "http://fake");
-    const fault = this.take({
+    const logged: LoggedRequest = {
       method: req.method ?? "GET",
       path: url.pathname,
       query: url.searchParams,
       headers: req.headers,
-    });
+    };
+    const fault = this.take(logged);
     await this.delay(this.latencyMs);
-    return { url, fault };
+    return { url, fault, logged };
   }
 
   /** Requests whose path contains `pathPart` (all when absent). */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { FaultPlan, type FaultScope } from "./fault-plan.ts";
+import { type Fault, FaultPlan, type FaultScope } from "./fault-plan.ts";
+import { checkGitHubRequest, GitHubRefusal } from "./github-request-check.ts";
 import { listen, type RunningServer, readBody, sendJson } from "./http-server.ts";
 
 export interface GitHubApiFake extends RunningServer {
@@ -13,6 +14,14 @@ export interface GitHubApiFake extends RunningServer {
   hangNext(scope?: FaultScope): void;
   resetNext(scope?: FaultScope): void;
   malformedNext(scope?: FaultScope): void;
+  /**
+   * The next matching requests hit a rate limit, answered as GitHub documents it: the primary
+   * limit (`403`, `x-ratelimit-remaining: 0`, `x-ratelimit-reset` in `resetInSeconds`) or a
+   * secondary one (`403` or `429` with `Retry-After: retryAfterSeconds`).
+   */
+  rateLimitNext(
+    limit: ({ resetInSeconds: number } | { retryAfterSeconds: number; status?: 403 | 429 }) & FaultScope,
+  ): void;
   setLatency(ms: number): void;
   readonly requests: FaultPlan["requests"];
   count(pathPart?: string): number;
@@ -21,6 +30,7 @@ export interface GitHubApiFake extends RunningServer {
 
 const DOCS_GET = "https://docs.github.com/rest/repos/contents#get-repository-content";
 const DOCS_PUT = "https://docs.github.com/rest/repos/contents#create-or-update-file-contents";
+const DOCS_LIMITS = "https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api";
 /** Documented: files over 1 MB are served only through the raw (or object) media type. */
 const INLINE_LIMIT = 1024 * 1024;
 
@@ -63,6 +73,11 @@ export async function startGitHubApiFake(options: {
   const defaultBranch = options.defaultBranch ?? "main";
   const branches = new Map<string, Map<string, Buffer>>([[defaultBranch, new Map()]]);
   const plan = new FaultPlan();
+  /** The rate-limit faults queued, with how each one answers. */
+  const limits = new WeakMap<
+    Fault,
+    { status: number; message: string; headers: () => Record<string, string> }
+  >();
   let commits = 0;
 
   function fileEntry(path: string, bytes: Buffer) {
@@ -105,23 +120,18 @@ export async function startGitHubApiFake(options: {
     });
   }
 
-  async function put(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const body = JSON.parse((await readBody(req)) || "{}") as {
-      message?: string;
-      content?: string;
-      sha?: string;
-      branch?: string;
-    };
-    if (!body.message) return fail(res, 422, 'Invalid request.\n\n"message" wasn\'t supplied.', DOCS_PUT);
-    if (typeof body.content !== "string")
-      return fail(res, 422, 'Invalid request.\n\n"content" wasn\'t supplied.', DOCS_PUT);
+  function put(
+    res: ServerResponse,
+    path: string,
+    body: { message: string; content: string; sha?: string; branch?: string },
+  ): void {
     const files = branches.get(body.branch ?? defaultBranch);
-    if (!files) return fail(res, 404, `Branch ${body.branch} not found`, DOCS_PUT);
+    if (!files) return void fail(res, 404, `Branch ${body.branch} not found`, DOCS_PUT);
     const current = files.get(path);
     if (current && body.sha === undefined)
-      return fail(res, 422, 'Invalid request.\n\n"sha" wasn\'t supplied.', DOCS_PUT);
+      return void fail(res, 422, 'Invalid request.\n\n"sha" wasn\'t supplied.', DOCS_PUT);
     if (body.sha !== undefined && (!current || blobSha(current) !== body.sha)) {
-      return fail(res, 409, `${path} does not match ${body.sha}`, DOCS_PUT);
+      return void fail(res, 409, `${path} does not match ${body.sha}`, DOCS_PUT);
     }
     const bytes = Buffer.from(body.content, "base64");
     files.set(path, bytes);
@@ -134,33 +144,76 @@ export async function startGitHubApiFake(options: {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { url, fault } = await plan.arrive(req);
-    if (fault?.kind === "status")
+    const { url, fault, logged } = await plan.arrive(req);
+    if (fault?.kind === "status") {
+      const limit = limits.get(fault);
+      if (limit)
+        return void res
+          .writeHead(limit.status, { ...limit.headers(), "content-type": "application/json" })
+          .end(JSON.stringify({ message: limit.message, documentation_url: DOCS_LIMITS }));
       return fail(res, fault.status ?? 500, MESSAGES[fault.status ?? 500] ?? "Error");
+    }
     if (fault)
       return plan.play(fault, res, JSON.stringify({ message: "cut off here", documentation_url: DOCS_GET }));
     const bearer = /^(?:token|Bearer) (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (options.token !== undefined && bearer !== options.token) return fail(res, 401, "Bad credentials");
-    const match = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
-    if (!match || `${match[1]}/${match[2]}` !== options.repo) return fail(res, 404, "Not Found");
-    const path = decodeURIComponent(match[3] ?? "");
+    let body: unknown;
+    if (req.method === "PUT") {
+      try {
+        body = JSON.parse((await readBody(req)) || "{}");
+        logged.body = body;
+      } catch {
+        return fail(res, 400, "Problems parsing JSON");
+      }
+    }
+    let call: ReturnType<typeof checkGitHubRequest>;
+    try {
+      call = checkGitHubRequest(req.method ?? "GET", url.pathname, url.searchParams, body);
+    } catch (error) {
+      if (!(error instanceof GitHubRefusal)) throw error;
+      return fail(res, error.status, error.message, req.method === "PUT" ? DOCS_PUT : DOCS_GET);
+    }
+    if (`${call.path.owner}/${call.path.repo}` !== options.repo) return fail(res, 404, "Not Found");
+    const path = call.path.path ?? "";
     if (req.method === "GET") return get(req, res, path, url.searchParams);
-    if (req.method === "PUT") return put(req, res, path);
-    fail(res, 404, "Not Found");
+    put(res, path, body as never);
   }
 
   const server = await listen(handle, () => plan.stop());
-  return {
+  const fake: GitHubApiFake = {
     ...server,
     setFile(path, content, branch = defaultBranch) {
       if (!branches.has(branch)) branches.set(branch, new Map());
       branches.get(branch)?.set(path, Buffer.from(content));
     },
     file: (path, branch = defaultBranch) => branches.get(branch)?.get(path),
-    failNext: ({ status, ...scope }) => plan.add("status", scope, status),
+    // GitHub answers a 429 with Retry-After (its secondary rate limit); a second here.
+    failNext: ({ status, ...scope }) =>
+      status === 429
+        ? fake.rateLimitNext({ retryAfterSeconds: 1, status, ...scope })
+        : plan.add("status", scope, status),
     hangNext: (scope) => plan.add("hang", scope),
     resetNext: (scope) => plan.add("reset", scope),
     malformedNext: (scope) => plan.add("malformed", scope),
+    rateLimitNext(limit) {
+      const primary = "resetInSeconds" in limit;
+      const status = primary ? 403 : (limit.status ?? 403);
+      limits.set(plan.add("status", limit, status), {
+        status,
+        message: primary
+          ? "API rate limit exceeded for installation."
+          : "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+        headers: (): Record<string, string> =>
+          primary
+            ? {
+                "x-ratelimit-limit": "5000",
+                "x-ratelimit-remaining": "0",
+                "x-ratelimit-used": "5000",
+                "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000 + limit.resetInSeconds)),
+              }
+            : { "retry-after": String(limit.retryAfterSeconds) },
+      });
+    },
     setLatency: (ms) => {
       plan.latencyMs = ms;
     },
@@ -168,4 +221,5 @@ export async function startGitHubApiFake(options: {
     count: (pathPart) => plan.count(pathPart),
     resetLog: () => plan.clear(),
   };
+  return fake;
 }

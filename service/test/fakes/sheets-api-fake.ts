@@ -1,10 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { FaultPlan, type FaultScope } from "./fault-plan.ts";
+import { FaultPlan, type FaultScope, type LoggedRequest } from "./fault-plan.ts";
 import { type FakeSpreadsheet, GoogleApiError } from "./google-api-error.ts";
 import { listen, type RunningServer, readBody, sendJson } from "./http-server.ts";
 import { spreadsheetsBatchUpdate } from "./sheets-api-batch-update.ts";
 import { spreadsheetsGet, valuesBatchGet, valuesBatchUpdate, valuesGet } from "./sheets-api-methods.ts";
-import { type FakeCell, readRange, type SeedCell, seedCell } from "./sheets-workbook-model.ts";
+import { checkSheetsRequest } from "./sheets-request-check.ts";
+import {
+  DEFAULT_GRID,
+  type FakeCell,
+  type FakeSheet,
+  readRange,
+  type SeedCell,
+  seedCell,
+} from "./sheets-workbook-model.ts";
 
 /** Who may open a workbook: the service account's token (shared as Editor) and/or an API key (link-shared). */
 export interface WorkbookAccess {
@@ -12,13 +20,29 @@ export interface WorkbookAccess {
   key?: boolean;
 }
 
+/** A tab's grid size; a seeded tab gets at least 1000 × 26, or exactly this. */
+export type GridSize = { rows: number; columns: number };
+
 export interface SheetsApiFake extends RunningServer {
-  /** Replaces a workbook: tabs in order, rows of plain values or `{ formula, value }` cells. */
-  setWorkbook(id: string, tabs: Record<string, SeedCell[][]>, access?: WorkbookAccess): void;
+  /**
+   * Replaces a workbook: tabs in order, rows of plain values or `{ formula, value }` cells, and
+   * optionally a grid size per tab (a tab imported from CSV or trimmed by hand is exactly its data).
+   */
+  setWorkbook(
+    id: string,
+    tabs: Record<string, SeedCell[][]>,
+    access?: WorkbookAccess,
+    grids?: Record<string, GridSize>,
+  ): void;
   /** A cell as stored (zero-based), for assertions on notes and formulas. */
   cell(id: string, tab: string, row: number, column: number): FakeCell | undefined;
+  /** A tab's numeric id and grid size, or `undefined`. */
+  tab(id: string, title: string): { sheetId: number; rowCount: number; columnCount: number } | undefined;
+  /** What an organiser does in the Sheets UI: rename a tab, or duplicate one under a new title (new id). */
+  renameTab(id: string, from: string, to: string): void;
+  duplicateTab(id: string, source: string, title: string): void;
   /** The next matching requests answer `status` with Google's error JSON. */
-  failNext(fault: { status: 400 | 401 | 403 | 404 | 429 | 500 | 503 } & FaultScope): void;
+  failNext(fault: { status: 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 } & FaultScope): void;
   hangNext(scope?: FaultScope): void;
   resetNext(scope?: FaultScope): void;
   malformedNext(scope?: FaultScope): void;
@@ -40,6 +64,7 @@ const STATUS_NAMES: Record<number, [string, string]> = {
     "Quota exceeded for quota metric 'Read requests' of service 'sheets.googleapis.com'.",
   ],
   500: ["INTERNAL", "Internal error encountered."],
+  502: ["UNAVAILABLE", "The service is currently unavailable."],
   503: ["UNAVAILABLE", "The service is currently unavailable."],
 };
 
@@ -48,12 +73,19 @@ function statusError(code: number): GoogleApiError {
   return new GoogleApiError(code, status, message);
 }
 
+/** CSV as the export writes it: a field is quoted only when it must be. */
+function csvField(value: unknown): string {
+  const text = String(value ?? "");
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 /**
  * Starts a fake of the Google Sheets API v4 (values get/batchGet/batchUpdate, spreadsheets get and
- * batchUpdate with addSheet and updateCells) and of the link-shared CSV export
- * (`/spreadsheets/d/{id}/gviz/tq?tqx=out:csv&sheet=`), on 127.0.0.1. Answers and error bodies
- * follow the public documentation. Credentials: `Authorization: Bearer <token>` or `key=<api key>`;
- * an API key may only read.
+ * batchUpdate with addSheet, updateCells and appendDimension) and of a link-shared workbook's CSV
+ * export (`/spreadsheets/d/{id}/export?format=csv&gid=`), on 127.0.0.1. Every request is checked
+ * against the vendored discovery document (`descriptions/`), and refused as Google refuses it:
+ * unknown parameters and members, a range past a tab's grid, a write with an API key. Credentials:
+ * `Authorization: Bearer <token>`, or an API key in `X-Goog-Api-Key` or `key=`.
  * @example const fake = await startSheetsApiFake({ tokens: ["t"], apiKeys: ["k"] });
  */
 export async function startSheetsApiFake(
@@ -67,7 +99,8 @@ export async function startSheetsApiFake(
 
   function authorize(req: IncomingMessage, query: URLSearchParams, id: string) {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    const key = query.get("key");
+    const header = req.headers["x-goog-api-key"];
+    const key = typeof header === "string" ? header : query.get("key");
     if (bearer !== undefined && !tokens.has(bearer)) throw statusError(401);
     if (bearer === undefined && key === null) {
       throw new GoogleApiError(403, "PERMISSION_DENIED", "The request is missing a valid API key.");
@@ -88,18 +121,37 @@ export async function startSheetsApiFake(
     return book;
   }
 
-  async function api(req: IncomingMessage, path: string, query: URLSearchParams): Promise<unknown> {
-    const match = /^\/v4\/spreadsheets\/([^/:]+)(.*)$/.exec(path);
-    if (!match) throw statusError(404);
-    const book = authorize(req, query, decodeURIComponent(match[1] ?? ""));
-    const rest = match[2] ?? "";
-    const body = req.method === "POST" ? JSON.parse((await readBody(req)) || "{}") : undefined;
-    if (req.method === "GET" && rest === "") return spreadsheetsGet(book, query);
-    if (req.method === "GET" && rest === "/values:batchGet") return valuesBatchGet(book, query);
-    if (req.method === "GET" && rest.startsWith("/values/"))
-      return valuesGet(book, decodeURIComponent(rest.slice(8)), query);
-    if (req.method === "POST" && rest === "/values:batchUpdate") return valuesBatchUpdate(book, body);
-    if (req.method === "POST" && rest === ":batchUpdate") return spreadsheetsBatchUpdate(book, body);
+  async function api(
+    req: IncomingMessage,
+    path: string,
+    query: URLSearchParams,
+    logged: LoggedRequest,
+  ): Promise<unknown> {
+    const id = /^\/v4\/spreadsheets\/([^/:]+)/.exec(path)?.[1];
+    if (id === undefined) throw statusError(404);
+    const book = authorize(req, query, decodeURIComponent(id));
+    let body: unknown;
+    if (req.method === "POST") {
+      try {
+        body = JSON.parse((await readBody(req)) || "{}");
+        logged.body = body;
+      } catch {
+        throw GoogleApiError.invalid("Invalid JSON payload received. Unexpected token.");
+      }
+    }
+    const call = checkSheetsRequest(req.method ?? "GET", path, query, body);
+    switch (call.id) {
+      case "sheets.spreadsheets.get":
+        return spreadsheetsGet(book, query);
+      case "sheets.spreadsheets.batchUpdate":
+        return spreadsheetsBatchUpdate(book, body as never);
+      case "sheets.spreadsheets.values.get":
+        return valuesGet(book, call.path.range ?? "", query);
+      case "sheets.spreadsheets.values.batchGet":
+        return valuesBatchGet(book, query);
+      case "sheets.spreadsheets.values.batchUpdate":
+        return valuesBatchUpdate(book, body as never);
+    }
     throw statusError(404);
   }
 
@@ -109,28 +161,27 @@ export async function startSheetsApiFake(
     // A workbook that is not link-shared sends an anonymous reader to the sign-in page.
     if (!book.access.key)
       return void res.writeHead(302, { location: `${baseUrl}/accounts/ServiceLogin` }).end();
-    const sheet = book.sheets.find((s) => s.title === query.get("sheet"));
-    if (query.get("tqx") !== "out:csv" || !sheet) {
-      return void res.writeHead(400, { "content-type": "text/html" }).end("<html>Invalid query</html>");
+    const sheet = book.sheets.find((s) => String(s.sheetId) === query.get("gid"));
+    if (query.get("format") !== "csv" || !sheet) {
+      return void res.writeHead(400, { "content-type": "text/html" }).end("<html>Bad Request</html>");
     }
     const rows = readRange(sheet, { tab: sheet.title, startRow: 0, startColumn: 0 }, "FORMATTED_VALUE");
     const width = Math.max(0, ...rows.map((r) => r.length));
-    const quote = (v: unknown) => `"${String(v ?? "").replaceAll('"', '""')}"`;
-    const lines = rows.map((row) => Array.from({ length: width }, (_, c) => quote(row[c] ?? "")).join(","));
-    res.writeHead(200, { "content-type": "text/csv; charset=utf-8" }).end(lines.join("\n"));
+    const lines = rows.map((row) => Array.from({ length: width }, (_, c) => csvField(row[c])).join(","));
+    res.writeHead(200, { "content-type": "text/csv" }).end(lines.join("\r\n"));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { url, fault } = await plan.arrive(req);
+    const { url, fault, logged } = await plan.arrive(req);
     if (fault?.kind === "status")
       return sendJson(res, fault.status ?? 500, statusError(fault.status ?? 500).body);
-    const exportMatch = /^\/spreadsheets\/d\/([^/]+)\/gviz\/tq$/.exec(url.pathname);
+    const exportMatch = /^\/spreadsheets\/d\/([^/]+)\/export$/.exec(url.pathname);
     if (exportMatch && !fault)
       return exportCsv(res, decodeURIComponent(exportMatch[1] ?? ""), url.searchParams);
     let status = 200;
     let body: unknown;
     try {
-      body = await api(req, url.pathname, url.searchParams);
+      body = await api(req, url.pathname, url.searchParams, logged);
     } catch (error) {
       if (!(error instanceof GoogleApiError)) throw error;
       status = error.code;
@@ -140,16 +191,27 @@ export async function startSheetsApiFake(
     sendJson(res, status, body);
   }
 
+  const sheetOf = (id: string, title: string): FakeSheet => {
+    const sheet = books.get(id)?.sheets.find((s) => s.title === title);
+    if (!sheet) throw new Error(`the fake has no tab "${title}" in ${id}`);
+    return sheet;
+  };
+
   const server = await listen(handle, () => plan.stop());
   baseUrl = server.url;
   return {
     ...server,
-    setWorkbook(id, tabs, access = {}) {
-      const sheets = Object.entries(tabs).map(([title, rows], index) => ({
-        sheetId: index === 0 ? 0 : 1000 + index * 7919,
-        title,
-        cells: rows.map((row) => row.map(seedCell)),
-      }));
+    setWorkbook(id, tabs, access = {}, grids = {}) {
+      const sheets = Object.entries(tabs).map(([title, rows], index): FakeSheet => {
+        const grid = grids[title];
+        return {
+          sheetId: index === 0 ? 0 : 1000 + index * 7919,
+          title,
+          cells: rows.map((row) => row.map(seedCell)),
+          rowCount: grid?.rows ?? Math.max(DEFAULT_GRID.rowCount, rows.length),
+          columnCount: grid?.columns ?? Math.max(DEFAULT_GRID.columnCount, ...rows.map((r) => r.length)),
+        };
+      });
       books.set(id, {
         id,
         sheets,
@@ -158,6 +220,20 @@ export async function startSheetsApiFake(
       });
     },
     cell: (id, tab, row, column) => books.get(id)?.sheets.find((s) => s.title === tab)?.cells[row]?.[column],
+    tab(id, title) {
+      const sheet = books.get(id)?.sheets.find((s) => s.title === title);
+      return sheet && { sheetId: sheet.sheetId, rowCount: sheet.rowCount, columnCount: sheet.columnCount };
+    },
+    renameTab(id, from, to) {
+      sheetOf(id, from).title = to;
+    },
+    duplicateTab(id, source, title) {
+      const book = books.get(id);
+      const original = sheetOf(id, source);
+      const copy = { ...structuredClone(original), title, sheetId: (book?.nextSheetId ?? 0) + 1 };
+      if (book) book.nextSheetId = copy.sheetId + 1;
+      book?.sheets.splice(book.sheets.indexOf(original) + 1, 0, copy);
+    },
     failNext: ({ status, ...scope }) => plan.add("status", scope, status),
     hangNext: (scope) => plan.add("hang", scope),
     resetNext: (scope) => plan.add("reset", scope),

@@ -1,15 +1,20 @@
+import { applyFieldMask, maskSelects } from "./field-mask.ts";
 import { type FakeSpreadsheet, GoogleApiError } from "./google-api-error.ts";
 import {
   type A1Range,
   cellAt,
   columnLetters,
+  exceedsGrid,
+  type FakeCell,
   type FakeSheet,
   type FakeValue,
+  gridLimitMessage,
   parseA1,
   quoteTab,
   RangeError400,
   type RenderOption,
   readRange,
+  renderCell,
 } from "./sheets-workbook-model.ts";
 
 const invalid = GoogleApiError.invalid;
@@ -26,12 +31,11 @@ export function resolve(book: FakeSpreadsheet, range: string): { sheet: FakeShee
   throw invalid(`Unable to parse range: ${range}`);
 }
 
-function renderOption(query: URLSearchParams): RenderOption {
-  const option = query.get("valueRenderOption") ?? "FORMATTED_VALUE";
-  if (option === "FORMATTED_VALUE" || option === "UNFORMATTED_VALUE" || option === "FORMULA") return option;
-  throw invalid(
-    `Invalid value at 'value_render_option' (type.googleapis.com/google.apps.sheets.v4.ValueRenderOption), "${option}"`,
-  );
+/** A range that names rows or columns past the grid is refused, reads and writes alike. */
+function checkGrid(sheet: FakeSheet, a1: A1Range, range: string, extent?: { rows: number; columns: number }) {
+  const lastRow = Math.max(a1.endRow ?? a1.startRow, a1.startRow + (extent?.rows ?? 1) - 1);
+  const lastColumn = Math.max(a1.endColumn ?? a1.startColumn, a1.startColumn + (extent?.columns ?? 1) - 1);
+  if (exceedsGrid(sheet, lastRow, lastColumn)) throw invalid(gridLimitMessage(sheet, range));
 }
 
 function printRange(sheet: FakeSheet, a1: A1Range, rows: FakeValue[][]): string {
@@ -45,7 +49,9 @@ function valueRange(book: FakeSpreadsheet, range: string, query: URLSearchParams
   if ((query.get("majorDimension") ?? "ROWS") !== "ROWS")
     throw invalid("the fake serves majorDimension ROWS only");
   const { sheet, a1 } = resolve(book, range);
-  const values = readRange(sheet, a1, renderOption(query));
+  if (a1.endRow !== undefined || a1.endColumn !== undefined) checkGrid(sheet, a1, range);
+  const option = (query.get("valueRenderOption") ?? "FORMATTED_VALUE") as RenderOption;
+  const values = readRange(sheet, a1, option);
   return {
     range: printRange(sheet, a1, values),
     majorDimension: "ROWS",
@@ -81,16 +87,19 @@ export function valuesBatchUpdate(
   const planned = (body.data ?? []).map((entry) => {
     if ((entry.majorDimension ?? "ROWS") !== "ROWS")
       throw invalid("the fake serves majorDimension ROWS only");
-    const { sheet, a1 } = resolve(book, entry.range ?? "");
+    const range = entry.range ?? "";
+    const { sheet, a1 } = resolve(book, range);
     const values = entry.values ?? [];
     const tooTall = a1.endRow !== undefined && a1.startRow + values.length - 1 > a1.endRow;
     const tooWide =
       a1.endColumn !== undefined &&
       values.some((row) => a1.startColumn + row.length - 1 > (a1.endColumn ?? 0));
     if (tooTall || tooWide) {
-      throw invalid(`Requested writing within range [${entry.range}], but tried writing beyond it.`);
+      throw invalid(`Requested writing within range [${range}], but tried writing beyond it.`);
     }
-    return { sheet, a1, values, range: entry.range ?? "" };
+    const extent = { rows: values.length, columns: Math.max(1, ...values.map((row) => row.length)) };
+    checkGrid(sheet, a1, range, extent);
+    return { sheet, a1, values };
   });
   const responses = planned.map(({ sheet, a1, values }) => {
     values.forEach((row, r) => {
@@ -128,25 +137,73 @@ export function sheetProperties(sheet: FakeSheet, index: number) {
     title: sheet.title,
     index,
     sheetType: "GRID",
-    gridProperties: { rowCount: Math.max(1000, sheet.cells.length), columnCount: 26 },
+    gridProperties: { rowCount: sheet.rowCount, columnCount: sheet.columnCount },
   };
 }
 
+/** An ExtendedValue: `#N/A` and the other error texts are errorValues, as Sheets reports them. */
+function extended(value: FakeValue): object | undefined {
+  if (value === null || value === "") return undefined;
+  if (typeof value === "number") return { numberValue: value };
+  if (typeof value === "boolean") return { boolValue: value };
+  if (/^#(?:N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!)$/.test(value))
+    return { errorValue: { type: value === "#N/A" ? "N_A" : "ERROR", message: value } };
+  return { stringValue: value };
+}
+
+function cellData(cell: FakeCell | undefined): object {
+  if (!cell) return {};
+  const data: Record<string, unknown> = {};
+  const entered = cell.formula !== undefined ? { formulaValue: cell.formula } : extended(cell.value);
+  if (entered) data.userEnteredValue = entered;
+  const effective = extended(cell.value);
+  if (effective) {
+    data.effectiveValue = effective;
+    data.formattedValue = renderCell(cell, "FORMATTED_VALUE");
+  }
+  if (cell.note) data.note = cell.note;
+  return data;
+}
+
+/** A sheet's cells in a range as GridData (rows and cells after the last value left out). */
+function gridData(sheet: FakeSheet, a1: A1Range) {
+  const lastRow = Math.min(sheet.cells.length - 1, a1.endRow ?? Number.POSITIVE_INFINITY);
+  const rowData: { values?: object[] }[] = [];
+  for (let r = a1.startRow; r <= lastRow; r++) {
+    const source = sheet.cells[r] ?? [];
+    const lastColumn = Math.min(source.length - 1, a1.endColumn ?? Number.POSITIVE_INFINITY);
+    const values: object[] = [];
+    for (let c = a1.startColumn; c <= lastColumn; c++) values.push(cellData(source[c]));
+    while (values.length > 0 && Object.keys(values[values.length - 1] ?? {}).length === 0) values.pop();
+    rowData.push(values.length > 0 ? { values } : {});
+  }
+  while (rowData.length > 0 && rowData[rowData.length - 1]?.values === undefined) rowData.pop();
+  return { startRow: a1.startRow, startColumn: a1.startColumn, rowData };
+}
+
 /**
- * `GET /v4/spreadsheets/{id}`. Of the `fields` mask it understands `sheets.properties.<name>` and
- * `sheets.properties(<a>,<b>)`; any other mask gets the whole (small) resource.
+ * `GET /v4/spreadsheets/{id}`: the sheets' properties, and with `ranges` only the sheets those
+ * ranges are on, with their grid data when `includeGridData=true` or the `fields` mask asks for it.
  */
 export function spreadsheetsGet(book: FakeSpreadsheet, query: URLSearchParams) {
-  const fields = query.get("fields") ?? "";
-  const wanted = /^sheets\.properties(?:\.(\w+)|\(([\w,]+)\))$/.exec(fields.replaceAll(" ", ""));
-  const sheets = book.sheets.map((sheet, index) => {
-    const properties: Record<string, unknown> = sheetProperties(sheet, index);
-    if (!wanted) return { properties };
-    const names = (wanted[1] ?? wanted[2] ?? "").split(",");
-    return {
-      properties: Object.fromEntries(names.filter((n) => n in properties).map((n) => [n, properties[n]])),
-    };
+  const fields = query.get("fields");
+  const ranges = query.getAll("ranges").map((range) => ({ range, ...resolve(book, range) }));
+  const withData = query.get("includeGridData") === "true" || maskSelects(fields, "sheets.data");
+  const shown =
+    ranges.length === 0 ? book.sheets : book.sheets.filter((s) => ranges.some((r) => r.sheet === s));
+  const sheets = shown.map((sheet) => {
+    const entry: Record<string, unknown> = { properties: sheetProperties(sheet, book.sheets.indexOf(sheet)) };
+    if (withData) {
+      const mine = ranges.filter((r) => r.sheet === sheet);
+      mine.forEach(({ sheet: s, a1, range }) => {
+        if (a1.endRow !== undefined || a1.endColumn !== undefined) checkGrid(s, a1, range);
+      });
+      entry.data = mine.map(({ a1 }) => gridData(sheet, a1));
+    }
+    return entry;
   });
-  if (wanted) return { sheets };
-  return { spreadsheetId: book.id, properties: { title: book.id, locale: "en_US" }, sheets };
+  return applyFieldMask(
+    { spreadsheetId: book.id, properties: { title: book.id, locale: "en_US" }, sheets },
+    fields,
+  );
 }

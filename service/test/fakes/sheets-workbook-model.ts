@@ -18,7 +18,16 @@ export interface FakeSheet {
   sheetId: number;
   title: string;
   cells: (FakeCell | undefined)[][];
+  /** The grid's size: Sheets refuses a read or write of a range that passes it. */
+  rowCount: number;
+  columnCount: number;
 }
+
+/** A new tab's grid when none is asked for, as Sheets makes it. */
+export const DEFAULT_GRID = { rowCount: 1000, columnCount: 26 } as const;
+/** Documented limits: cells in a workbook, columns in a tab. */
+export const CELL_LIMIT = 10_000_000;
+export const COLUMN_LIMIT = 18_278;
 
 export type RenderOption = "FORMATTED_VALUE" | "UNFORMATTED_VALUE" | "FORMULA";
 
@@ -78,6 +87,19 @@ export function parseA1(range: string): A1Range {
     endRow: end.row,
     endColumn: end.column,
   };
+}
+
+/** Whether a zero-based last row or column lies past the grid's edge. */
+export function exceedsGrid(sheet: FakeSheet, lastRow: number, lastColumn: number): boolean {
+  return lastRow >= sheet.rowCount || lastColumn >= sheet.columnCount;
+}
+
+/**
+ * Google's refusal of a range that passes the grid's edge, worded as Sheets words it.
+ * @example gridLimitMessage(sheet, "ATTENDANCE!H1:H1") // "Range (ATTENDANCE!H1:H1) exceeds grid limits. Max rows: 3, max columns: 7"
+ */
+export function gridLimitMessage(sheet: FakeSheet, range: string): string {
+  return `Range (${range}) exceeds grid limits. Max rows: ${sheet.rowCount}, max columns: ${sheet.columnCount}`;
 }
 
 /** Quotes a tab name for a range, as the API prints it back. */

@@ -58,34 +58,37 @@ describe("finding a match in SCHEDULE through its header row", () => {
 
 describe("the score write allowlist", () => {
   const match = locateMatch(rows, rows, "7");
+  const schedule = { title: "SCHEDULE", id: 0 };
 
   test("one match's two score cells with their note pass", () => {
-    const cells = scoreCells(match, { team1Score: 1, team2Score: null }, "Ana · 2026-11-21 10:00");
+    const cells = scoreCells(match, schedule, { team1Score: 1, team2Score: null }, "Ana · 2026-11-21 10:00");
     assert.deepEqual(
-      cells.map((c) => [c.tab, c.row, c.column, c.value]),
+      cells.map((c) => [c.row, c.column, c.value]),
       [
-        ["SCHEDULE", 2, 4, 1],
-        ["SCHEDULE", 2, 5, null],
+        [2, 4, 1],
+        [2, 5, null],
       ],
     );
   });
 
   test("any other cell, tab, row, count or value is refused before a request", () => {
-    const good = scoreCells(match, { team1Score: 1, team2Score: 2 }, "n");
+    const good = scoreCells(match, schedule, { team1Score: 1, team2Score: 2 }, "n");
     const variants = [
       good.slice(0, 1),
       [...good, { ...good[0]!, column: 3 }],
-      [{ ...good[0]!, tab: "CSV" }, good[1]!],
       [{ ...good[0]!, row: 3 }, good[1]!],
       [{ ...good[0]!, column: 2 }, good[1]!],
       [good[1]!, good[0]!],
       [{ ...good[0]!, value: "=1+1" }, good[1]!],
     ];
-    for (const cells of variants) assert.throws(() => assertScoreWrite(match, cells), code("internal_error"));
+    for (const cells of variants)
+      assert.throws(() => assertScoreWrite(match, schedule, cells), code("internal_error"));
+    assert.throws(() => assertScoreWrite(match, { title: "CSV", id: 7 }, good), code("internal_error"));
     assert.throws(
       () =>
         assertScoreWrite(
           { ...match, row: 0 },
+          schedule,
           good.map((c) => ({ ...c, row: 0 })),
         ),
       code("internal_error"),

@@ -38,7 +38,15 @@ export interface SpreadsheetBackend {
   spreadsheets: Spreadsheets;
   /** An adapter of another instance of the service over the same workbooks. */
   adapter(): Spreadsheets;
-  seed(sheetId: string, tabs: Record<string, SeedCell[][]>): Promise<void>;
+  /**
+   * Creates or replaces a workbook behind the adapter's back; `grids` sizes a tab's grid where the
+   * service has one (Google Sheets; an .xlsx sheet has no grid to outgrow).
+   */
+  seed(
+    sheetId: string,
+    tabs: Record<string, SeedCell[][]>,
+    grids?: Record<string, { rows: number; columns: number }>,
+  ): Promise<void>;
   /** A tab as read back through a fresh adapter (formatted values). */
   tab(sheetId: string, tab: string): Promise<Rows | undefined>;
   cell(sheetId: string, tab: string, a1: string): Promise<StoredCell>;
@@ -104,6 +112,7 @@ async function sheetsFake(options: { latencyMs?: number }): Promise<SpreadsheetB
   const adapter = () =>
     createGoogleSheets({
       apiUrl: fake.url,
+      backoffBaseMs: 5,
       exportUrl: fake.url,
       fetchTimeoutMs: 10_000,
       accessToken: TOKEN,
@@ -115,7 +124,7 @@ async function sheetsFake(options: { latencyMs?: number }): Promise<SpreadsheetB
     spreadsheets: adapter(),
     adapter,
     fake,
-    async seed(sheetId, tabs) {
+    async seed(sheetId, tabs, grids) {
       fake.setWorkbook(
         sheetId,
         Object.fromEntries(
@@ -128,6 +137,8 @@ async function sheetsFake(options: { latencyMs?: number }): Promise<SpreadsheetB
             ),
           ]),
         ),
+        {},
+        grids,
       );
     },
     async tab(sheetId, tab) {

@@ -45,10 +45,7 @@ const { config, problems } = parseEnvironment({
       }),
 });
 if (!config) throw new Error(problems.join("; "));
-const { spreadsheets, dataRepository } = createAdapters(config, {
-  logger: { warn() {} },
-  clock: { now: () => Date.now() },
-});
+const { spreadsheets, dataRepository } = createAdapters(config, { logger: { warn() {} } });
 const app = await buildApp({ config, spreadsheets, repository: dataRepository });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

@@ -22,6 +22,8 @@ function standInRelay() {
       return { clients: 2 };
     },
     async nudge() {},
+    acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
+    async releaseLease() {},
   };
   return relay;
 }

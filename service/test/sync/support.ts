@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createGitHubContents } from "../../src/adapters/github-contents/index.ts";
-import { createGoogleSheets } from "../../src/adapters/google-sheets/index.ts";
+import { createGoogleSheets, MAX_TRIES } from "../../src/adapters/google-sheets/index.ts";
 import { createXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/index.ts";
 import type { DataRepository } from "../../src/ports/data-repository.ts";
 import type { LiveRelay } from "../../src/ports/live-relay.ts";
@@ -71,6 +71,7 @@ export async function startSyncEnv(mode: Mode, options: SyncEnvOptions = {}) {
     );
     spreadsheets = createGoogleSheets({
       apiUrl: sheetsFake.url,
+      backoffBaseMs: 5,
       exportUrl: sheetsFake.url,
       fetchTimeoutMs: 10_000,
       accessToken: "test-token",
@@ -84,7 +85,8 @@ export async function startSyncEnv(mode: Mode, options: SyncEnvOptions = {}) {
     });
     setFacility = async (sheetId, tabs) => sheetsFake.setWorkbook(sheetId, tabs);
     sheetsReads = () => sheetsFake.count("values:batchGet");
-    failNextRead = (sheetId) => sheetsFake.failNext({ status: 500, path: sheetId, times: 1 });
+    // Every try of the next read: a 500 is retried with backoff before the read fails.
+    failNextRead = (sheetId) => sheetsFake.failNext({ status: 500, path: sheetId, times: MAX_TRIES });
     repositoryWrites = () =>
       github.requests.filter((r) => r.method === "PUT" && r.path.includes("/data/")).length;
   }

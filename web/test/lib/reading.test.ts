@@ -19,6 +19,10 @@ describe("display labels", () => {
     assert.equal(categoryLabel(display, "XD Open"), "Mixed doubles · Open");
     assert.equal(categoryLabel(display, "WS U15"), "WS · Under 15");
     assert.equal(categoryLabel(undefined, "MS U15"), "MS U15");
+    // Team codes carry the event and division joined (`XDOPEN_1`): the roster's category is `XDOPEN`.
+    assert.equal(categoryLabel(display, "XDOPEN"), "Mixed doubles · Open");
+    assert.equal(categoryLabel(display, "MSU15"), "Men's singles · Under 15");
+    assert.equal(categoryLabel(display, "MSX"), "MSX");
   });
 
   test("categories sort in the maps' key order: events first, then divisions", () => {

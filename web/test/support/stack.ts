@@ -12,6 +12,8 @@ export interface Stack {
   pages: Record<string, string>;
   service: string;
   relay: string;
+  /** The stack's folder (`local/`): `workbooks/`, `data/`. */
+  dir: string;
   pid: number;
 }
 

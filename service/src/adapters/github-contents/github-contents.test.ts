@@ -1,19 +1,21 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { type GitHubApiFake, startGitHubApiFake } from "../../../test/fakes/github-api-fake.ts";
+import { RateLimitedError } from "../../ports/data-repository.ts";
 import { AppError } from "../../shared/errors.ts";
 import { gitBlobSha } from "../../shared/git-blob.ts";
 import { createGitHubContents } from "./index.ts";
 
 describe("GitHub contents adapter: how it uses the API", () => {
   let fake: GitHubApiFake;
-  const repository = () =>
+  const repository = (timeoutMs = 10_000) =>
     createGitHubContents({
       repo: "acme/data",
       branch: "live",
       token: "secret-token",
       apiUrl: fake.url,
-      timeoutMs: 300,
+      // Generous, so a busy machine does not time out the tests that are not about timeouts.
+      timeoutMs,
     });
 
   before(async () => {
@@ -64,7 +66,7 @@ describe("GitHub contents adapter: how it uses the API", () => {
 
   test("an API that does not answer within the timeout is upstream_failure", async () => {
     fake.hangNext();
-    const error = await repository()
+    const error = await repository(300)
       .read("config/events.json")
       .catch((e: unknown) => e);
     assert.ok(error instanceof AppError);
@@ -88,5 +90,35 @@ describe("GitHub contents adapter: how it uses the API", () => {
     const error = await wrong.read("config/events.json").catch((e: unknown) => e);
     assert.ok(error instanceof AppError);
     assert.equal(error.message, "the data repository answered HTTP 401 (reading config/events.json)");
+  });
+
+  test("the primary rate limit (403, x-ratelimit-remaining: 0) is a RateLimitedError to wait until the reset", async () => {
+    fake.rateLimitNext({ resetInSeconds: 90 });
+    const error = await repository()
+      .read("config/events.json")
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof RateLimitedError);
+    assert.ok(error.waitMs > 88_000 && error.waitMs <= 91_000, String(error.waitMs));
+    assert.equal(error.code, "upstream_failure");
+  });
+
+  test("a secondary rate limit with Retry-After, on a 403 or a 429, waits that long; a write is not a conflict", async () => {
+    for (const status of [403, 429] as const) {
+      fake.rateLimitNext({ retryAfterSeconds: 7, status });
+      const error = await repository()
+        .write("ev/data/day.json", "{}", null, "sync")
+        .catch((e: unknown) => e);
+      assert.ok(error instanceof RateLimitedError, `HTTP ${status}`);
+      assert.equal(error.waitMs, 7_000);
+    }
+  });
+
+  test("a 403 that names no rate limit is a refusal, not a wait", async () => {
+    fake.failNext({ status: 403 });
+    const error = await repository()
+      .read("config/events.json")
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof AppError && !(error instanceof RateLimitedError));
+    assert.equal(error.message, "the data repository answered HTTP 403 (reading config/events.json)");
   });
 });

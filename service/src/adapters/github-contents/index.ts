@@ -1,5 +1,10 @@
 import { Octokit } from "@octokit/rest";
-import { type DataRepository, RevisionConflictError, type StoredFile } from "../../ports/data-repository.ts";
+import {
+  type DataRepository,
+  RateLimitedError,
+  RevisionConflictError,
+  type StoredFile,
+} from "../../ports/data-repository.ts";
 import { AppError } from "../../shared/errors.ts";
 import { gitBlobSha } from "../../shared/git-blob.ts";
 import { assertRepositoryPath } from "../data-folder/repository-path.ts";
@@ -13,7 +18,7 @@ export interface GitHubContentsOptions {
   token?: string;
   /** `GITHUB_API_URL`, such as `https://api.github.com`. */
   apiUrl: string;
-  /** Bound on each API call in milliseconds; default 20 000, 0 = none. */
+  /** `DATA_REPO_TIMEOUT_MS`: the bound on each API call in milliseconds; default 20 000, 0 = none. */
   timeoutMs?: number;
 }
 
@@ -32,7 +37,33 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
+/** Without a header that says how long, GitHub documents a wait of at least a minute. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
+
+/**
+ * GitHub's rate limits as documented: a 403 or 429 with `Retry-After` (seconds to wait), or with
+ * `x-ratelimit-remaining: 0` (wait until `x-ratelimit-reset`, epoch seconds); a 429, or a 403
+ * whose message names a rate limit, without either header means a minute. Any other 403 is a refusal.
+ */
+function rateLimitOf(error: unknown): RateLimitedError | undefined {
+  const status = statusOf(error);
+  if (status !== 403 && status !== 429) return undefined;
+  const headers = ((error as { response?: { headers?: Record<string, string | undefined> } }).response
+    ?.headers ?? {}) as Record<string, string | undefined>;
+  const retryAfter = Number(headers["retry-after"]);
+  if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
+    return new RateLimitedError(Math.max(0, retryAfter * 1000));
+  const reset = Number(headers["x-ratelimit-reset"]);
+  if (headers["x-ratelimit-remaining"] === "0" && Number.isFinite(reset))
+    return new RateLimitedError(Math.max(0, reset * 1000 - Date.now()));
+  if (status === 429 || /rate limit/i.test((error as Error).message))
+    return new RateLimitedError(DEFAULT_RATE_LIMIT_WAIT_MS);
+  return undefined;
+}
+
 function failure(action: string, error: unknown): AppError {
+  const limited = rateLimitOf(error);
+  if (limited) return limited;
   const status = statusOf(error);
   const names = [(error as Error).name, ((error as Error).cause as Error | undefined)?.name];
   if (names.includes("TimeoutError") || names.includes("AbortError")) {
@@ -48,7 +79,7 @@ function failure(action: string, error: unknown): AppError {
  * same git blob hash the local data folder reports. A file over 1 MB, which the JSON answer leaves
  * empty (`encoding: "none"`), is read again through the raw media type and its sha computed from
  * the bytes. A write sends the sha read; GitHub's 409 (stale sha) or 422 (sha missing for an
- * existing file) is a `RevisionConflictError`.
+ * existing file) is a `RevisionConflictError`; a rate limit is a `RateLimitedError` with its wait.
  * @example const repo = createGitHubContents({ repo: "acme/tournament-data", branch: "main", token, apiUrl });
  */
 export function createGitHubContents(options: GitHubContentsOptions): DataRepository {

@@ -4,6 +4,8 @@ import { GoogleAuth } from "google-auth-library";
 export interface SheetsCredentials {
   /** A bearer token, or `undefined` when none can be obtained (the API key is then used for reads). */
   accessToken(): Promise<string | undefined>;
+  /** A new token in place of one the API refused with a 401, or `undefined` when none can be had. */
+  refreshAccessToken(): Promise<string | undefined>;
   /** The account to name in the share-with message, when the credentials say it. */
   serviceAccountEmail(): Promise<string | undefined>;
 }
@@ -15,7 +17,8 @@ const RETRY_LOOKUP_AFTER_MS = 60_000;
 /**
  * The production credentials: `SHEETS_ACCESS_TOKEN` when set (development override), otherwise the
  * service account through Application Default Credentials (Cloud Run's metadata server, or a key
- * file named by `GOOGLE_APPLICATION_CREDENTIALS`). The library caches and refreshes the token.
+ * file named by `GOOGLE_APPLICATION_CREDENTIALS`). The library caches and refreshes the token; a
+ * token the API refuses with a 401 is dropped and a new one fetched once.
  * @example const credentials = defaultSheetsCredentials(config.sheets.accessToken);
  */
 export function defaultSheetsCredentials(
@@ -23,7 +26,12 @@ export function defaultSheetsCredentials(
   now: () => number = Date.now,
 ): SheetsCredentials {
   if (overrideToken) {
-    return { accessToken: async () => overrideToken, serviceAccountEmail: async () => undefined };
+    // A fixed token cannot be refreshed; after a 401 the call fails as the token deserves.
+    return {
+      accessToken: async () => overrideToken,
+      refreshAccessToken: async () => undefined,
+      serviceAccountEmail: async () => undefined,
+    };
   }
   const auth = new GoogleAuth({ scopes: [SCOPE] });
   let failedAt = Number.NEGATIVE_INFINITY;
@@ -35,6 +43,16 @@ export function defaultSheetsCredentials(
         return (await auth.getAccessToken()) ?? undefined;
       } catch {
         failedAt = now();
+        return undefined;
+      }
+    },
+    async refreshAccessToken() {
+      try {
+        // The client caches its token until it expires; forgetting it makes the next call fetch a new one.
+        const client = await auth.getClient();
+        client.credentials = {};
+        return (await client.getAccessToken()).token ?? undefined;
+      } catch {
         return undefined;
       }
     },

@@ -1,29 +1,30 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "../../shared/errors.ts";
-import { timedFetch } from "./sheets-http.ts";
+import { type RetryPolicy, withRetries } from "./retry-policy.ts";
+import { deadlineOf, timedFetch } from "./sheets-http.ts";
+
+export interface ExportOptions extends Omit<RetryPolicy, "deadline" | "idempotent"> {
+  exportUrl: string;
+  fetchTimeoutMs: number;
+}
 
 /**
- * One tab of a link-shared workbook as CSV, through the Visualization API's documented
- * `gviz/tq?tqx=out:csv&sheet=<tab name>` export, with no credentials. A tab that is not there
- * answers 400 and reads as `undefined`. A workbook that is not link-shared redirects to sign-in,
- * which is not followed. A 429 is retried once, as every call is.
+ * One tab of a link-shared workbook as CSV, through the documented export
+ * `/spreadsheets/d/<id>/export?format=csv&gid=<tab id>`, with no credentials: every cell as it is
+ * displayed, in every row. (The Visualization API's `gviz/tq` export is not used: it gives each
+ * column one type, turning the values of the minority type into nulls, and guesses header rows.)
+ * The tab id comes from a listing made just before, never from a cache. A workbook that is not
+ * link-shared redirects to sign-in, which is not followed.
  */
-export async function exportTabCsv(
-  exportUrl: string,
-  sheetId: string,
-  tab: string,
-  timeoutMs: number,
-  retryDelayMs: number,
-): Promise<string | undefined> {
-  const url = new URL(`${exportUrl}/spreadsheets/d/${encodeURIComponent(sheetId)}/gviz/tq`);
-  url.searchParams.set("tqx", "out:csv");
-  url.searchParams.set("sheet", tab);
-  let response = await timedFetch(url.toString(), { redirect: "manual" }, timeoutMs);
-  if (response.status === 429) {
-    await sleep(retryDelayMs);
-    response = await timedFetch(url.toString(), { redirect: "manual" }, timeoutMs);
-  }
-  if (response.status === 400) return undefined;
+export async function exportTabCsv(options: ExportOptions, sheetId: string, tabId: number): Promise<string> {
+  const url = new URL(`${options.exportUrl}/spreadsheets/d/${encodeURIComponent(sheetId)}/export`);
+  url.searchParams.set("format", "csv");
+  url.searchParams.set("gid", String(tabId));
+  const deadline = deadlineOf(options.fetchTimeoutMs);
+  const response = await withRetries(() => timedFetch(url.toString(), { redirect: "manual" }, deadline), {
+    ...options,
+    deadline,
+    idempotent: true,
+  });
   const isCsv = /csv/i.test(response.headers.get("content-type") ?? "");
   if (response.status === 200 && isCsv) return response.text;
   if (
@@ -38,7 +39,5 @@ export async function exportTabCsv(
   }
   if (response.status === 404)
     throw new AppError("upstream_failure", "the spreadsheet service has no such workbook");
-  if (response.status === 429)
-    throw new AppError("service_busy", "the spreadsheet service is busy; try again in a minute");
   throw new AppError("upstream_failure", `the CSV export failed (HTTP ${response.status})`);
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { type SheetsApiFake, startSheetsApiFake } from "../../../test/fakes/sheets-api-fake.ts";
+import { fixedToken } from "../../../test/support/sheets-credentials.ts";
 import { AppError } from "../../shared/errors.ts";
 import { createGoogleSheets, type GoogleSheetsOptions, RETRY_DELAY_MS, SheetsAccessError } from "./index.ts";
 
@@ -23,11 +24,9 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
       // Generous, so a busy machine does not time out the tests that are not about timeouts.
       fetchTimeoutMs: 5_000,
       apiKey: KEY,
-      credentials: {
-        accessToken: async () => TOKEN,
-        serviceAccountEmail: async () => "sync@acme.iam.gserviceaccount.com",
-      },
+      credentials: fixedToken(TOKEN, { email: "sync@acme.iam.gserviceaccount.com" }),
       retryDelayMs: 5,
+      backoffBaseMs: 2,
       logger: { warn: (obj) => warnings.push(obj) },
       ...overrides,
     });
@@ -64,7 +63,7 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
     assert.deepEqual(tabs.get("CSV"), [["matchNumber"], ["1"]]);
     assert.deepEqual(
       fake.requests.map((r) => r.query.getAll("ranges").join(",") || r.query.get("fields")),
-      ["'CSV','Teams'", "sheets.properties(sheetId,title)", "'CSV'"],
+      ["'CSV','Teams'", "sheets.properties(sheetId,title,gridProperties(rowCount,columnCount))", "'CSV'"],
     );
   });
 
@@ -74,19 +73,23 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
     assert.equal(fake.count(), 2);
     assert.match(String(fake.requests[0]?.headers.authorization), /^Bearer /);
     assert.equal(fake.requests[1]?.headers.authorization, undefined);
-    assert.equal(fake.requests[1]?.query.get("key"), KEY);
+    assert.equal(fake.requests[1]?.headers["x-goog-api-key"], KEY);
     assert.doesNotMatch(JSON.stringify(warnings), new RegExp(`${TOKEN}|${KEY}`));
   });
 
-  test("with no token to be had, reads use the API key directly", async () => {
-    const noToken = { accessToken: async () => undefined, serviceAccountEmail: async () => undefined };
-    await sheets({ credentials: noToken }).readTabs("shared", TABS, "formatted");
-    assert.equal(fake.count(), 1);
-    assert.equal(fake.requests[0]?.query.get("key"), KEY);
+  test("the API key travels in the X-Goog-Api-Key header, never in the URL", async () => {
+    await sheets({ credentials: fixedToken(undefined) }).readTabs("shared", TABS, "formatted");
+    await sheets({ credentials: fixedToken(undefined) }).readTabs("shared", ["CSV", "Teams"], "formatted");
+    assert.equal(fake.count(), 4);
+    for (const request of fake.requests) {
+      assert.equal(request.headers["x-goog-api-key"], KEY);
+      assert.equal(request.query.has("key"), false);
+      assert.doesNotMatch(request.path, new RegExp(KEY));
+    }
   });
 
   test("with neither token nor key a read fails as upstream_failure before any request", async () => {
-    const noToken = { accessToken: async () => undefined, serviceAccountEmail: async () => undefined };
+    const noToken = fixedToken(undefined);
     const error = await failure(
       sheets({ credentials: noToken, apiKey: undefined }).readTabs("shared", TABS, "formatted"),
     );
@@ -105,7 +108,7 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
   });
 
   test("the share-with message falls back to the configured email, then to 'the service account'", async () => {
-    const anonymous = { accessToken: async () => TOKEN, serviceAccountEmail: async () => undefined };
+    const anonymous = fixedToken(TOKEN);
     const configured = await failure(
       sheets({ credentials: anonymous, serviceAccountEmail: "ops@acme.iam.gserviceaccount.com" }).listTabs(
         "private",
@@ -159,17 +162,19 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
     assert.deepEqual(tabs, ["SCHEDULE", "CSV", "STANDINGSCSV"]);
   });
 
-  test("a 500, a reset connection and malformed JSON are upstream_failure in our own words", async () => {
-    fake.failNext({ status: 500 });
+  test("a 500 on every try, a reset on every try and malformed JSON are upstream_failure in our own words", async () => {
+    fake.failNext({ status: 500, times: 9 });
     assert.equal(
       (await failure(sheets().listTabs("shared"))).message,
       "the spreadsheet service failed (HTTP 500)",
     );
-    fake.resetNext();
+    fake.resetLog();
+    fake.resetNext({ times: 9 });
     assert.equal(
       (await failure(sheets().listTabs("shared"))).message,
       "the spreadsheet service could not be reached",
     );
+    fake.resetLog();
     fake.malformedNext();
     assert.equal(
       (await failure(sheets().listTabs("shared"))).message,
@@ -177,22 +182,44 @@ describe("Google Sheets adapter: requests, fallback and failures", () => {
     );
   });
 
-  test("notes find each tab's numeric id once and reuse it", async () => {
-    const adapter = sheets();
-    await adapter.writeCellsWithNotes("shared", [
-      { tab: "SCHEDULE", row: 1, column: 1, value: 21, note: "a" },
-    ]);
-    await adapter.writeCellsWithNotes("shared", [{ tab: "CSV", row: 3, column: 0, value: "x", note: "b" }]);
-    assert.equal(fake.count(":batchUpdate"), 2);
-    assert.equal(fake.requests.filter((r) => r.method === "GET").length, 1);
-    assert.equal(fake.cell("shared", "CSV", 3, 0)?.note, "b");
+  test("the csv method exports each tab by its id (/export?format=csv&gid=), found by one listing made just before", async () => {
+    fake.setWorkbook("mixed", {
+      CSV: [
+        ["matchNumber", "team1Score"],
+        [1, 21],
+        [2, "W/O"],
+        [3, null],
+        [4, 19],
+      ],
+      STANDINGSCSV: [["Team Code"], ["MD_1"]],
+    });
+    fake.resetLog();
+    const csv = await sheets().exportCsv("mixed", ["CSV", "STANDINGSCSV", "Teams"]);
+    // Every value of a column mixing numbers, text and blanks is kept (gviz/tq turned the minority type into nulls).
+    assert.equal(csv.get("CSV"), "matchNumber,team1Score\r\n1,21\r\n2,W/O\r\n3,\r\n4,19");
+    assert.equal(csv.get("STANDINGSCSV"), "Team Code\r\nMD_1");
+    assert.equal(csv.get("Teams"), undefined);
+    const [listing, ...exports] = fake.requests;
+    assert.match(String(listing?.headers.authorization), /^Bearer /);
+    assert.deepEqual(
+      exports.map((r) => [r.path, r.query.get("format"), r.query.get("gid")]),
+      [
+        ["/spreadsheets/d/mixed/export", "csv", String(fake.tab("mixed", "CSV")?.sheetId)],
+        ["/spreadsheets/d/mixed/export", "csv", String(fake.tab("mixed", "STANDINGSCSV")?.sheetId)],
+      ],
+    );
+    assert.ok(
+      exports.every(
+        (r) => r.headers.authorization === undefined && r.headers["x-goog-api-key"] === undefined,
+      ),
+    );
+    assert.equal(fake.count("gviz"), 0);
   });
 
-  test("the CSV export goes out with no credentials, and an unshared workbook is refused, not followed", async () => {
-    assert.match((await sheets().exportCsv("shared", "STANDINGSCSV")) ?? "", /"MD_1"/);
-    const error = await failure(sheets().exportCsv("private", "STANDINGSCSV"));
-    assert.equal(error.code, "upstream_failure");
-    assert.ok(fake.requests.every((r) => r.headers.authorization === undefined && !r.query.has("key")));
+  test("an export of a workbook that is not link-shared is refused, its sign-in redirect not followed", async () => {
+    fake.setWorkbook("editors", FACILITY, { token: true, key: false });
+    const refused = await failure(sheets().exportCsv("editors", ["CSV"]));
+    assert.equal(refused.message, "the workbook is not shared by link, so its CSV export is refused");
     assert.equal(fake.count("ServiceLogin"), 0);
   });
 });

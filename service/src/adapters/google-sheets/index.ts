@@ -1,12 +1,14 @@
-import type { CellValue, NotedCellWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
-import type { Clock } from "../../shared/clock.ts";
+import type { Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
 import { AppError } from "../../shared/errors.ts";
 import { defaultSheetsCredentials, type SheetsCredentials } from "./credentials.ts";
 import { exportTabCsv } from "./export-csv.ts";
+import { BACKOFF_BASE_MS, RETRY_DELAY_MS, type RetryPolicy } from "./retry-policy.ts";
 import { createSheetsHttp } from "./sheets-http.ts";
-import { createTabDirectory } from "./tab-directory.ts";
+import { listTabProperties } from "./tab-directory.ts";
+import { createTabWrites, quoteTab } from "./tab-writes.ts";
 
 export { defaultSheetsCredentials, type SheetsCredentials } from "./credentials.ts";
+export { MAX_TRIES, RETRY_DELAY_MS } from "./retry-policy.ts";
 export { SheetsAccessError } from "./sheets-access-error.ts";
 
 export interface GoogleSheetsOptions {
@@ -14,7 +16,7 @@ export interface GoogleSheetsOptions {
   apiUrl: string;
   /** Root of the link-shared CSV export, such as `https://docs.google.com`. */
   exportUrl: string;
-  /** Bound on every call in milliseconds; 0 = none. */
+  /** The time budget of one call, every retry and pause included; 0 = none. */
   fetchTimeoutMs: number;
   /** `SHEETS_ACCESS_TOKEN`: development override of the service account's token. */
   accessToken?: string;
@@ -26,12 +28,13 @@ export interface GoogleSheetsOptions {
   credentials?: SheetsCredentials;
   /** Pause before the one retry of a 429; default 1000. */
   retryDelayMs?: number;
+  /** The first backoff ceiling after a 5xx or a reset; default 500. */
+  backoffBaseMs?: number;
+  /** Replace the waits and the jitter between retries (tests). */
+  pause?: RetryPolicy["pause"];
+  random?: RetryPolicy["random"];
   logger?: { warn(obj: object, msg: string): void };
-  clock?: Clock;
 }
-
-/** The spec's pause before the one retry of a 429. */
-export const RETRY_DELAY_MS = 1000;
 
 const RENDER: Record<ValueRender, string> = {
   formatted: "FORMATTED_VALUE",
@@ -39,49 +42,31 @@ const RENDER: Record<ValueRender, string> = {
   formula: "FORMULA",
 };
 
-/** A tab name as an A1 range that means the whole tab. */
-export function quoteTab(title: string): string {
-  return `'${title.replaceAll("'", "''")}'`;
-}
-
-function enteredValue(value: CellValue): object | undefined {
-  if (value === null) return undefined;
-  if (typeof value === "number") return { numberValue: value };
-  if (typeof value === "boolean") return { boolValue: value };
-  return { stringValue: value };
-}
-
-function updateCellRequest(cell: NotedCellWrite, id: number | undefined) {
-  if (id === undefined) throw new AppError("upstream_failure", `the workbook has no tab "${cell.tab}"`);
-  return {
-    updateCells: {
-      start: { sheetId: id, rowIndex: cell.row, columnIndex: cell.column },
-      rows: [{ values: [{ userEnteredValue: enteredValue(cell.value), note: cell.note }] }],
-      fields: "userEnteredValue,note",
-    },
-  };
-}
-
 /**
  * The spreadsheet port over the Google Sheets API v4 with plain `fetch`. One `readTabs` is one
  * `values:batchGet`; a missing tab costs one tab listing and one re-read, and reads as `undefined`.
+ * Tabs are found by title at the time of each call: no tab id is ever cached.
  * @example
  * const sheets = createGoogleSheets({ ...config.sheets, logger });
  * const tabs = await sheets.readTabs(sheetId, ["CSV", "STANDINGSCSV"], "formatted");
  */
 export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
-  const now = () => (options.clock ?? Date).now();
-  const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
+  const retries = {
+    retryDelayMs: options.retryDelayMs ?? RETRY_DELAY_MS,
+    backoffBaseMs: options.backoffBaseMs ?? BACKOFF_BASE_MS,
+    pause: options.pause,
+    random: options.random,
+  };
   const http = createSheetsHttp({
+    ...retries,
     apiUrl: options.apiUrl,
     apiKey: options.apiKey,
     fetchTimeoutMs: options.fetchTimeoutMs,
-    retryDelayMs,
     credentials: options.credentials ?? defaultSheetsCredentials(options.accessToken),
     serviceAccountEmail: options.serviceAccountEmail,
     logger: options.logger,
   });
-  const tabs = createTabDirectory(http, now);
+  const writes = createTabWrites(http);
 
   function batchGet(sheetId: string, titles: readonly string[], render: ValueRender) {
     const query: [string, string][] = titles.map((title) => ["ranges", quoteTab(title)]);
@@ -91,6 +76,8 @@ export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
 
   const rowsOf = (json: unknown): Rows[] =>
     ((json as { valueRanges?: { values?: Rows }[] }).valueRanges ?? []).map((range) => range.values ?? []);
+  const refusedRead = () =>
+    new AppError("upstream_failure", "the spreadsheet service refused the read (HTTP 400)");
 
   return {
     async readTabs(sheetId, wanted, render) {
@@ -101,16 +88,13 @@ export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
         let read = unique;
         let json = answer.json;
         if (answer.status === 400) {
-          if (!/unable to parse range/i.test(answer.upstreamMessage)) {
-            throw new AppError("upstream_failure", "the spreadsheet service refused the read (HTTP 400)");
-          }
-          const existing = new Set(await tabs.titles(sheetId));
+          if (!/unable to parse range/i.test(answer.upstreamMessage)) throw refusedRead();
+          const existing = new Set((await listTabProperties(http, sheetId)).map((tab) => tab.title));
           read = unique.filter((title) => existing.has(title));
           json = { valueRanges: [] };
           if (read.length > 0) {
             const again = await batchGet(sheetId, read, render);
-            if (again.status === 400)
-              throw new AppError("upstream_failure", "the spreadsheet service refused the read (HTTP 400)");
+            if (again.status === 400) throw refusedRead();
             json = again.json;
           }
         }
@@ -121,55 +105,27 @@ export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
       return new Map(wanted.map((title) => [title, found.get(title)]));
     },
 
-    listTabs: (sheetId) => tabs.titles(sheetId),
+    listTabs: async (sheetId) => (await listTabProperties(http, sheetId)).map((tab) => tab.title),
+    writeRanges: writes.writeRanges,
+    createTab: writes.createTab,
+    readTabForUpdate: writes.readTabForUpdate,
+    writeCellsWithNotes: writes.writeCellsWithNotes,
 
-    async writeRanges(sheetId, writes) {
-      // One request per input option (the port's rule); in practice every call has one.
-      const inputs = [...new Set(writes.map((write) => write.input ?? "raw"))];
-      for (const input of inputs) {
-        const data = writes
-          .filter((write) => (write.input ?? "raw") === input)
-          .map(({ range, values }) => ({ range, majorDimension: "ROWS", values }));
-        const valueInputOption = input === "raw" ? "RAW" : "USER_ENTERED";
-        await http.json({
-          method: "POST",
-          sheetId,
-          path: "/values:batchUpdate",
-          body: { valueInputOption, data },
-        });
-      }
+    async exportCsv(sheetId, titles) {
+      // One listing for the tab ids, then the exports side by side.
+      const tabs = await listTabProperties(http, sheetId);
+      const exportOptions = {
+        ...retries,
+        exportUrl: options.exportUrl,
+        fetchTimeoutMs: options.fetchTimeoutMs,
+      };
+      const csv = await Promise.all(
+        titles.map((title) => {
+          const tab = tabs.find((t) => t.title === title);
+          return tab ? exportTabCsv(exportOptions, sheetId, tab.sheetId) : undefined;
+        }),
+      );
+      return new Map(titles.map((title, i) => [title, csv[i]]));
     },
-
-    async writeCellsWithNotes(sheetId, cells) {
-      if (cells.length === 0) return;
-      // A cached tab id can be stale (tab deleted and added again): refresh once and resend.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const ids = await tabs.ids(sheetId, [...new Set(cells.map((cell) => cell.tab))]);
-        const requests = cells.map((cell) => updateCellRequest(cell, ids.get(cell.tab)));
-        const answer = await http.send({ method: "POST", sheetId, path: ":batchUpdate", body: { requests } });
-        if (answer.status !== 400) return;
-        tabs.forget(sheetId);
-        if (!/no grid with id/i.test(answer.upstreamMessage)) break;
-      }
-      throw new AppError("upstream_failure", "the spreadsheet service refused the cell update (HTTP 400)");
-    },
-
-    async addTab(sheetId, title) {
-      const body = { requests: [{ addSheet: { properties: { title } } }] };
-      const answer = await http.send({ method: "POST", sheetId, path: ":batchUpdate", body });
-      tabs.forget(sheetId);
-      if (answer.status === 400) {
-        const exists = /already exists/i.test(answer.upstreamMessage);
-        throw new AppError(
-          "upstream_failure",
-          exists
-            ? `the workbook already has a tab "${title}"`
-            : "the spreadsheet service refused the new tab (HTTP 400)",
-        );
-      }
-    },
-
-    exportCsv: (sheetId, tab) =>
-      exportTabCsv(options.exportUrl, sheetId, tab, options.fetchTimeoutMs, retryDelayMs),
   };
 }

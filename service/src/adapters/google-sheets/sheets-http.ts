@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "../../shared/errors.ts";
 import type { SheetsCredentials } from "./credentials.ts";
+import { type RetryPolicy, UnreachableError, withRetries } from "./retry-policy.ts";
 import { SheetsAccessError } from "./sheets-access-error.ts";
 
 /** One call to the Sheets API, path relative to `${apiUrl}/v4/spreadsheets/`. */
@@ -10,9 +10,11 @@ export interface SheetsCall {
   path: string;
   query?: [string, string][];
   body?: unknown;
+  /** False for a request that must not be sent twice (it adds a tab or grows a grid); default true. */
+  idempotent?: boolean;
 }
 
-/** A final answer: 2xx, or a 400 that the caller may interpret (a missing tab). */
+/** A final answer: 2xx, or a 400 that the caller may interpret (a missing tab, a grid too small). */
 export interface SheetsAnswer {
   status: number;
   json: unknown;
@@ -23,22 +25,34 @@ export interface SheetsAnswer {
 export interface SheetsHttpOptions {
   apiUrl: string;
   apiKey?: string;
+  /** The time budget of one call, every try and pause included; 0 = none. */
   fetchTimeoutMs: number;
   retryDelayMs: number;
+  backoffBaseMs: number;
   credentials: SheetsCredentials;
   serviceAccountEmail?: string;
   logger?: { warn(obj: object, msg: string): void };
+  /** Replaces the waits between tries (tests). */
+  pause?: RetryPolicy["pause"];
+  random?: RetryPolicy["random"];
 }
 
 type Auth = { token: string } | { key: string };
 
-/** Bounds one fetch, headers and body, by `fetchTimeoutMs` (0 = unbounded). */
+/** The end of a call's time budget, in `performance.now()` time. */
+export function deadlineOf(budgetMs: number): number {
+  return budgetMs > 0 ? performance.now() + budgetMs : Number.POSITIVE_INFINITY;
+}
+
+/** Fetches until `deadline`, headers and body; a reset connection is an {@link UnreachableError}. */
 export async function timedFetch(
   url: string,
   init: RequestInit,
-  timeoutMs: number,
+  deadline: number,
 ): Promise<{ status: number; ok: boolean; headers: Headers; text: string }> {
-  const signal = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+  const left = deadline - performance.now();
+  if (left <= 0) throw new AppError("upstream_failure", "the spreadsheet service did not answer in time");
+  const signal = Number.isFinite(left) ? AbortSignal.timeout(Math.ceil(left)) : undefined;
   try {
     const response = await fetch(url, { ...init, signal });
     const text = await response.text();
@@ -47,7 +61,7 @@ export async function timedFetch(
     if ((error as Error).name === "TimeoutError" || signal?.aborted) {
       throw new AppError("upstream_failure", "the spreadsheet service did not answer in time");
     }
-    throw new AppError("upstream_failure", "the spreadsheet service could not be reached");
+    throw new UnreachableError();
   }
 }
 
@@ -60,24 +74,26 @@ function parse(text: string): unknown {
 }
 
 /**
- * Sends Sheets API calls with the rules of the spec: the service account's token, the API key for
- * reads when no token can be obtained and once more after a 403 to the token, one retry of a 429
- * after `retryDelayMs`, and errors of our own wording (never the upstream body).
+ * Sends Sheets API calls with the rules of the spec and of Google's documentation: the service
+ * account's token, refreshed once after a 401; the API key (in the `X-Goog-Api-Key` header, never
+ * the URL) for reads when no token can be obtained and once more after a 403 to the token; the 429,
+ * 5xx and reset retries of {@link withRetries} inside the call's time budget; and errors of our own
+ * wording (never the upstream body).
  */
 export function createSheetsHttp(options: SheetsHttpOptions) {
-  async function once(call: SheetsCall, auth: Auth): Promise<SheetsAnswer> {
+  async function once(call: SheetsCall, auth: Auth, deadline: number): Promise<SheetsAnswer> {
     const url = new URL(`${options.apiUrl}/v4/spreadsheets/${encodeURIComponent(call.sheetId)}${call.path}`);
     for (const [name, value] of call.query ?? []) url.searchParams.append(name, value);
-    if ("key" in auth) url.searchParams.set("key", auth.key);
     const headers: Record<string, string> = { accept: "application/json" };
     if ("token" in auth) headers.authorization = `Bearer ${auth.token}`;
+    else headers["x-goog-api-key"] = auth.key;
     if (call.body !== undefined) headers["content-type"] = "application/json";
     const init = {
       method: call.method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
     };
-    const response = await timedFetch(url.toString(), init, options.fetchTimeoutMs);
+    const response = await timedFetch(url.toString(), init, deadline);
     const json = parse(response.text);
     if (response.ok && json === undefined) {
       throw new AppError("upstream_failure", "the spreadsheet service sent an unreadable answer");
@@ -86,13 +102,15 @@ export function createSheetsHttp(options: SheetsHttpOptions) {
     return { status: response.status, json, upstreamMessage: typeof upstream === "string" ? upstream : "" };
   }
 
-  async function withRetry(call: SheetsCall, auth: Auth): Promise<SheetsAnswer> {
-    const first = await once(call, auth);
-    if (first.status !== 429) return first;
-    await sleep(options.retryDelayMs);
-    const second = await once(call, auth);
-    if (second.status !== 429) return second;
-    throw new AppError("service_busy", "the spreadsheet service is busy; try again in a minute");
+  function exchange(call: SheetsCall, auth: Auth, deadline: number): Promise<SheetsAnswer> {
+    return withRetries(() => once(call, auth, deadline), {
+      deadline,
+      idempotent: call.idempotent ?? true,
+      retryDelayMs: options.retryDelayMs,
+      backoffBaseMs: options.backoffBaseMs,
+      pause: options.pause,
+      random: options.random,
+    });
   }
 
   async function refused(): Promise<SheetsAccessError> {
@@ -102,21 +120,27 @@ export function createSheetsHttp(options: SheetsHttpOptions) {
 
   /** Sends a call and returns its 2xx or 400 answer; anything else becomes an `AppError`. */
   async function send(call: SheetsCall): Promise<SheetsAnswer> {
+    const deadline = deadlineOf(options.fetchTimeoutMs);
     const read = call.method === "GET";
     const token = await options.credentials.accessToken();
     const { apiKey } = options;
     let answer: SheetsAnswer;
     if (token !== undefined) {
-      answer = await withRetry(call, { token });
+      answer = await exchange(call, { token }, deadline);
+      if (answer.status === 401) {
+        // An access token can be revoked or expire early: one fresh token, one more try.
+        const fresh = await options.credentials.refreshAccessToken();
+        if (fresh !== undefined) answer = await exchange(call, { token: fresh }, deadline);
+      }
       if (answer.status === 403 && read && apiKey) {
         options.logger?.warn(
           { sheetId: call.sheetId },
           "the workbook refused the service account; reading it with the API key",
         );
-        answer = await withRetry(call, { key: apiKey });
+        answer = await exchange(call, { key: apiKey }, deadline);
       }
     } else if (read && apiKey) {
-      answer = await withRetry(call, { key: apiKey });
+      answer = await exchange(call, { key: apiKey }, deadline);
     } else {
       throw new AppError(
         "upstream_failure",

@@ -1,6 +1,7 @@
 import type { LiveRelay, PushResult } from "../../ports/live-relay.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
+import { createLeaseClient } from "./lease-client.ts";
 
 /** The spec's nudge timeout. */
 export const NUDGE_TIMEOUT_MS = 2_000;
@@ -57,6 +58,7 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
 
   return {
     baseUrl,
+    ...createLeaseClient(baseUrl, secret),
 
     async publish(event, day, snapshot): Promise<PushResult> {
       let response: Response;

@@ -6,8 +6,7 @@ import {
   type RawCellContent,
   type SimpleCellAddress,
 } from "hyperformula";
-import { columnLetters } from "../../shared/a1.ts";
-import { parseA1 } from "./a1.ts";
+import { columnLetters, parseA1 } from "../../shared/a1.ts";
 import { registerFastCriteria, startEvaluationPass } from "./fast-criteria.ts";
 import { toEngineFormula } from "./formula-text.ts";
 import { cellKey, type EngineFormulaCell, ResultWriter } from "./result-writer.ts";

@@ -128,9 +128,11 @@ describe("writes are RAW, all or nothing, atomic and serialised per file", () =>
     await assert.rejects(sheets.writeRanges("nope", [{ range: "A!A1", values: [[1]] }]), code("not_found"));
   });
 
-  it("writeCellsWithNotes writes the value and the note", async () => {
-    await sheets.writeCellsWithNotes("writes", [
-      { tab: "SCHEDULE", row: 1, column: 3, value: 21, note: "entered by scorer" },
+  it("writeCellsWithNotes writes the value and the note to the tab readTabForUpdate found", async () => {
+    const read = await sheets.readTabForUpdate("writes", "SCHEDULE");
+    assert.ok(read);
+    await sheets.writeCellsWithNotes("writes", read.tab, [
+      { row: 1, column: 3, value: 21, note: "entered by scorer" },
     ]);
     const cell = await readWorkbookCell(dir, "writes", "SCHEDULE", "D2");
     assert.deepEqual([cell.value, cell.note], [21, "entered by scorer"]);
@@ -157,11 +159,24 @@ describe("writes are RAW, all or nothing, atomic and serialised per file", () =>
     );
   });
 
-  it("addTab adds an empty tab and refuses a title that exists", async () => {
-    await sheets.addTab("writes", "ATTENDANCE");
-    assert.deepEqual(await sheets.listTabs("writes"), ["SCHEDULE", "My Tab", "ATTENDANCE"]);
-    assert.deepEqual((await sheets.readTabs("writes", ["ATTENDANCE"], "formatted")).get("ATTENDANCE"), []);
-    await assert.rejects(sheets.addTab("writes", "attendance"), code("upstream_failure"));
+  it("createTab adds a tab with its content in one file write, whole or not at all", async () => {
+    const unfit = [
+      { range: "ATTENDANCE!A1:B1", values: [["key", "player"]] },
+      { range: "ATTENDANCE!J2:J2", values: [["=1+1", "too wide"]], input: "user-entered" as const },
+    ];
+    await assert.rejects(sheets.createTab("writes", "ATTENDANCE", unfit), code("upstream_failure"));
+    assert.deepEqual(await sheets.listTabs("writes"), ["SCHEDULE", "My Tab"]);
+    await sheets.createTab("writes", "ATTENDANCE", [
+      { range: "ATTENDANCE!A1:B1", values: [["key", "player"]] },
+      { range: "ATTENDANCE!J2", values: [["=1+1"]], input: "user-entered" },
+    ]);
+    const other = createXlsxWorkbooks({ dir });
+    assert.deepEqual((await other.readTabs("writes", ["ATTENDANCE"], "formatted")).get("ATTENDANCE"), [
+      ["key", "player"],
+      ["", "", "", "", "", "", "", "", "", "2"],
+    ]);
+    other.close();
+    await assert.rejects(sheets.createTab("writes", "attendance", []), code("upstream_failure"));
   });
 });
 
@@ -183,7 +198,8 @@ describe("exportCsv", () => {
         [null, null, "line\nbreak"],
       ],
     });
-    assert.equal(await sheets.exportCsv("csv", "CSV"), 'a,"b,c","say ""hi"""\r\n1,TRUE,\r\n,,"line\nbreak"');
-    assert.equal(await sheets.exportCsv("csv", "MISSING"), undefined);
+    const csv = await sheets.exportCsv("csv", ["CSV", "MISSING"]);
+    assert.equal(csv.get("CSV"), 'a,"b,c","say ""hi"""\r\n1,TRUE,\r\n,,"line\nbreak"');
+    assert.equal(csv.get("MISSING"), undefined);
   });
 });

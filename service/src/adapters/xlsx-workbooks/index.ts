@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
+import { parseA1 } from "../../shared/a1.ts";
 import { toExportCsv } from "../../shared/csv.ts";
 import { AppError } from "../../shared/errors.ts";
-import { parseA1 } from "./a1.ts";
 import { openRangeBoundOf } from "./engine.ts";
 import { toStoredFormula } from "./formula-text.ts";
 import {
@@ -36,64 +36,24 @@ export interface XlsxWorkbooks extends Spreadsheets {
  */
 export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbooks {
   const workbooks = openWorkbooks(resolve(options.dir), options.logger);
+  const readTabs = async (sheetId: string, tabs: readonly string[], render: ValueRender) => {
+    const entry = await workbooks.use(sheetId, (open) => open);
+    return new Map(tabs.map((tab) => [tab, read(entry, tab, render)]));
+  };
   return {
-    async readTabs(sheetId, tabs, render) {
-      const entry = await workbooks.use(sheetId, (open) => open);
-      return new Map(tabs.map((tab) => [tab, read(entry, tab, render)]));
-    },
+    readTabs,
 
     listTabs(sheetId) {
       return workbooks.use(sheetId, (entry) => entry.workbook.worksheets.map((sheet) => sheet.name));
     },
 
+    // An .xlsx sheet has no grid to outgrow (up to 1,048,576 rows and 16,384 columns).
     writeRanges(sheetId, writes: readonly RangeWrite[]) {
-      return workbooks.change(sheetId, (entry) => {
-        const canonical = (tab: string) => worksheetOf(entry, sheetId, tab).name;
-        const raw = writes
-          .filter((one) => (one.input ?? "raw") === "raw")
-          .flatMap((one) => rangeCells(one, canonical));
-        const entered = writes
-          .filter((one) => one.input === "user-entered")
-          .flatMap((one) => rangeCells(one, canonical));
-        writeCells(entry, raw);
-        if (entered.length === 0) return;
-        // As a user types it: a text starting with "=" becomes a formula, stored the way Excel and
-        // LibreOffice read it; the engine is rebuilt to evaluate it.
-        const boundOf = openRangeBoundOf(entry.workbook);
-        for (const cell of entered) {
-          const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
-          const text = cell.value;
-          target.value =
-            typeof text === "string" && text.startsWith("=")
-              ? { formula: toStoredFormula(text, cell.tab, boundOf) }
-              : text;
-        }
-        rebuildEngine(entry);
-      });
+      return workbooks.change(sheetId, (entry) => writeValues(entry, sheetId, writes));
     },
 
-    writeCellsWithNotes(sheetId, cells: readonly NotedCellWrite[]) {
-      return workbooks.change(sheetId, (entry) => {
-        const tabs = cells.map((cell) => worksheetOf(entry, sheetId, cell.tab));
-        writeCells(
-          entry,
-          cells.map((cell, i) => ({
-            tab: tabs[i]!.name,
-            row: cell.row,
-            column: cell.column,
-            value: cell.value ?? "",
-          })),
-        );
-        cells.forEach((cell, i) => {
-          const target = tabs[i]!.getCell(cell.row + 1, cell.column + 1);
-          target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
-          // exceljs writes no comment for an empty cell: an empty text keeps the note, as Sheets keeps it.
-          if (cell.note !== "" && target.value === null) target.value = "";
-        });
-      });
-    },
-
-    addTab(sheetId, title) {
+    createTab(sheetId, title, writes: readonly RangeWrite[]) {
+      // The tab and its content are one change, so one file write: the tab exists whole or not at all.
       return workbooks.change(sheetId, (entry) => {
         const taken = entry.workbook.worksheets.some(
           (sheet) => sheet.name.toLowerCase() === title.toLowerCase(),
@@ -107,16 +67,78 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
         }
         // Formulas may already point at the new tab; a rebuild resolves them.
         rebuildEngine(entry);
+        writeValues(entry, sheetId, writes);
       });
     },
 
-    async exportCsv(sheetId, tab) {
-      const rows = await workbooks.use(sheetId, (entry) => read(entry, tab, "formatted"));
-      return rows === undefined ? undefined : toExportCsv(rows);
+    readTabForUpdate(sheetId, title) {
+      // Both renders from one version of the file.
+      return workbooks.use(sheetId, (entry) => {
+        const formulas = read(entry, title, "formula");
+        const values = read(entry, title, "unformatted");
+        return formulas && values ? { formulas, values, tab: { title } } : undefined;
+      });
+    },
+
+    writeCellsWithNotes(sheetId, tab, cells: readonly NotedCellWrite[]) {
+      return workbooks.change(sheetId, (entry) => {
+        const sheet = worksheetOf(entry, sheetId, tab.title);
+        writeCells(
+          entry,
+          cells.map((cell) => ({
+            tab: sheet.name,
+            row: cell.row,
+            column: cell.column,
+            value: cell.value ?? "",
+          })),
+        );
+        for (const cell of cells) {
+          const target = sheet.getCell(cell.row + 1, cell.column + 1);
+          target.note = cell.note === "" ? (undefined as unknown as string) : cell.note;
+          // exceljs writes no comment for an empty cell: an empty text keeps the note, as Sheets keeps it.
+          if (cell.note !== "" && target.value === null) target.value = "";
+        }
+      });
+    },
+
+    async exportCsv(sheetId, tabs) {
+      const rows = await readTabs(sheetId, tabs, "formatted");
+      return new Map(
+        tabs.map((tab) => {
+          const found = rows.get(tab);
+          return [tab, found === undefined ? undefined : toExportCsv(found)];
+        }),
+      );
     },
 
     close: () => workbooks.close(),
   };
+}
+
+/**
+ * Raw writes go through the engine; user-entered ones (the "not yet in" formula of a new tab) are
+ * stored as typed, the way Excel and LibreOffice read them, and the engine is rebuilt to evaluate them.
+ */
+function writeValues(entry: OpenWorkbook, sheetId: string, writes: readonly RangeWrite[]): void {
+  const canonical = (tab: string) => worksheetOf(entry, sheetId, tab).name;
+  const raw = writes
+    .filter((one) => (one.input ?? "raw") === "raw")
+    .flatMap((one) => rangeCells(one, canonical));
+  const entered = writes
+    .filter((one) => one.input === "user-entered")
+    .flatMap((one) => rangeCells(one, canonical));
+  writeCells(entry, raw);
+  if (entered.length === 0) return;
+  const boundOf = openRangeBoundOf(entry.workbook);
+  for (const cell of entered) {
+    const target = entry.workbook.getWorksheet(cell.tab)!.getCell(cell.row + 1, cell.column + 1);
+    const text = cell.value;
+    target.value =
+      typeof text === "string" && text.startsWith("=")
+        ? { formula: toStoredFormula(text, cell.tab, boundOf) }
+        : text;
+  }
+  rebuildEngine(entry);
 }
 
 /** A tab's values as the Sheets API would render them, or `undefined` when the workbook has no such tab. */

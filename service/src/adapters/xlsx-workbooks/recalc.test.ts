@@ -62,7 +62,7 @@ describe("local workbooks recalculate like Google Sheets", () => {
       ["MS_3", "1", "21"],
     ]);
     assert.equal(
-      await sheets.exportCsv("facility", "CSV"),
+      (await sheets.exportCsv("facility", ["CSV"])).get("CSV"),
       [
         "matchNumber,teamCode1,teamCode2,team1Score,team2Score",
         "1,MS_1,MS_2,21,18",

@@ -1,6 +1,6 @@
 import type { Principal } from "../../auth/guard.ts";
 import { writerLabel } from "../../auth/link-labels.ts";
-import type { RangeWrite } from "../../ports/spreadsheet.ts";
+import { GridFullError, type RangeWrite } from "../../ports/spreadsheet.ts";
 import { columnLetters } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime, formatManilaTime } from "../../shared/manila-time.ts";
@@ -41,22 +41,31 @@ export async function markAttendance(
   const now = deps.clock.now();
   const timeIn = present ? entry.person.timeIn || formatManilaDateTime(now) : "";
   const row = entry.row;
-  const writes: RangeWrite[] = [{ range: `${ATTENDANCE_TAB}!E${row}:F${row}`, values: [[present, timeIn]] }];
+  const mark: RangeWrite = { range: `${ATTENDANCE_TAB}!E${row}:F${row}`, values: [[present, timeIn]] };
+  const withoutMarkedBy = (why: string) => {
+    deps.logger.warn(
+      { facility: target.facility.name, day: target.dayKey },
+      `${why}; the mark is written without markedBy`,
+    );
+    return writeAttendance(deps.spreadsheets, sheetId, [mark]);
+  };
   const markedBy = chooseMarkedByColumn(sheet.rows);
   if (markedBy) {
     const column = columnLetters(markedBy.column);
+    const writes = [mark];
     if (markedBy.claim) writes.push({ range: `${ATTENDANCE_TAB}!${column}1`, values: [[MARKED_BY_HEADER]] });
     writes.push({
       range: `${ATTENDANCE_TAB}!${column}${row}`,
       values: [[markedByText(present, writerLabel(by), formatManilaTime(now))]],
     });
+    // A tab exactly as wide as its data grows a column for markedBy; when none can be made, rule 3.
+    await writeAttendance(deps.spreadsheets, sheetId, writes).catch((error: unknown) => {
+      if (!(error instanceof GridFullError)) throw error;
+      return withoutMarkedBy(`no column ${column} can be added for markedBy`);
+    });
   } else {
-    deps.logger.warn(
-      { facility: target.facility.name, day: target.dayKey },
-      "no free column in H to Z for markedBy; the mark is written without it",
-    );
+    await withoutMarkedBy("no free column in H to Z for markedBy");
   }
-  await writeAttendance(deps.spreadsheets, sheetId, writes);
   await deps.changed(target);
   return { ...entry.person, present, timeIn };
 }

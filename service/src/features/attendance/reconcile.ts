@@ -5,7 +5,7 @@ import { personKey } from "./person-key.ts";
 import { planNewTab, planReconciliation, type ReconcilePlan } from "./reconcile-plan.ts";
 import type { Roster } from "./roster.ts";
 import type { AttendanceDeps } from "./service.ts";
-import { notYetInWrite, writeAttendance } from "./write-allowlist.ts";
+import { createAttendanceTab, notYetInWrite, writeAttendance } from "./write-allowlist.ts";
 
 /** One facility's line in a reconciliation report. */
 export interface FacilityReconciliation {
@@ -28,10 +28,17 @@ async function readTab(deps: AttendanceDeps, sheetId: string): Promise<Rows | un
   return (await deps.spreadsheets.readTabs(sheetId, [ATTENDANCE_TAB], "formatted")).get(ATTENDANCE_TAB);
 }
 
-/** Creates the tab; when another instance created it meanwhile, answers its rows instead. */
-async function createTab(deps: AttendanceDeps, sheetId: string): Promise<Rows | undefined> {
+/**
+ * Creates the tab whole for the roster; when another instance created it meanwhile, answers its
+ * rows instead (`undefined`: created here, with `plan`).
+ */
+async function createTab(
+  deps: AttendanceDeps,
+  sheetId: string,
+  plan: ReconcilePlan,
+): Promise<Rows | undefined> {
   try {
-    await deps.spreadsheets.addTab(sheetId, ATTENDANCE_TAB);
+    await createAttendanceTab(deps.spreadsheets, sheetId, [...plan.writes, notYetInWrite()]);
     return undefined;
   } catch (error) {
     const rows = await readTab(deps, sheetId).catch(() => undefined);
@@ -42,9 +49,9 @@ async function createTab(deps: AttendanceDeps, sheetId: string): Promise<Rows | 
 
 /**
  * Brings one facility's `ATTENDANCE` tab up to date with its roster in one batch write. A missing
- * tab is created (header, rows, then the column J "not yet in" list); an existing tab's header is
- * never rewritten. After adding rows they are read back: `addedRowsHeld` is false when another
- * instance overwrote them. A write drops the list cache and sends one nudge.
+ * tab is created whole in one call (header, rows and the column J "not yet in" list); an existing
+ * tab's header is never rewritten. After adding rows they are read back: `addedRowsHeld` is false
+ * when another instance overwrote them. A write drops the list cache and sends one nudge.
  * @example const { report } = await reconcileFacility(deps, target, roster);
  */
 export async function reconcileFacility(
@@ -60,19 +67,12 @@ export async function reconcileFacility(
     deps.logger.warn({ facility: facility.name, day: target.dayKey }, warning);
 
   let rows = await readTab(deps, sheetId);
-  let created = false;
-  if (rows === undefined) {
-    rows = await createTab(deps, sheetId);
-    created = rows === undefined;
-  }
-  let plan: ReconcilePlan;
-  if (created) {
-    plan = planNewTab(roster.people);
-    await writeAttendance(deps.spreadsheets, sheetId, plan.writes);
-    await writeAttendance(deps.spreadsheets, sheetId, [notYetInWrite()], { creatingTab: true });
-  } else {
-    assertAttendanceHeader(rows ?? []);
-    plan = planReconciliation(rows ?? [], roster.people);
+  let plan = planNewTab(roster.people);
+  if (rows === undefined) rows = await createTab(deps, sheetId, plan);
+  const created = rows === undefined;
+  if (rows !== undefined) {
+    assertAttendanceHeader(rows);
+    plan = planReconciliation(rows, roster.people);
     await writeAttendance(deps.spreadsheets, sheetId, plan.writes);
   }
   const report = {

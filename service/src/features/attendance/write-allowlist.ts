@@ -8,14 +8,17 @@ const COLUMN_H = 7;
 const COLUMN_J = 9;
 const COLUMN_Z = 25;
 
-/** J1's header and J2's formula: everyone with a name who is neither present nor withdrawn. */
+/**
+ * J1's header and J2's formula: everyone with a name who is neither present nor withdrawn. FILTER
+ * answers `#N/A` when nobody is left; IFNA shows that as an empty list.
+ */
 export const NOT_YET_IN_HEADER = "not yet in";
-export const NOT_YET_IN_FORMULA = '=FILTER(B2:B,B2:B<>"",E2:E<>TRUE,G2:G<>TRUE)';
+export const NOT_YET_IN_FORMULA = '=IFNA(FILTER(B2:B,B2:B<>"",E2:E<>TRUE,G2:G<>TRUE),"")';
 const NOT_YET_IN_RANGE = `${ATTENDANCE_TAB}!J1:J2`;
 
 /**
- * The one write that may leave the allowlist: the "not yet in" list, written once, only when the
- * service has just created the tab, and entered as a formula (every other write is raw).
+ * The one write that may leave the allowlist: the "not yet in" list, written once, only as part of
+ * the tab the service creates, and entered as a formula (every other write is raw).
  */
 export function notYetInWrite(): RangeWrite {
   return {
@@ -47,6 +50,7 @@ function isNotYetIn(write: RangeWrite): boolean {
  * Checks one write against the spec's attendance allowlist: inside `ATTENDANCE!A:G`, or one single
  * cell in H–Z other than J (a `markedBy` cell or its header). With `creatingTab`, the exact
  * {@link notYetInWrite} is also let through. Ranges name explicit rows and the values must fit them.
+ * A range past the tab's grid is still within the allowlist: the adapter grows the grid to take it.
  * @throws AppError `internal_error` for anything else: a bug, refused before it reaches a workbook.
  */
 export function checkAttendanceWrite(write: RangeWrite, options: { creatingTab?: boolean } = {}): void {
@@ -69,17 +73,30 @@ export function checkAttendanceWrite(write: RangeWrite, options: { creatingTab?:
 }
 
 /**
- * The only way the attendance feature writes to a workbook: every write is checked first, so a
- * write outside the allowlist fails before any request is made. All writes go in one call.
+ * The only way the attendance feature writes to an existing tab: every write is checked first, so
+ * a write outside the allowlist fails before any request is made. All writes go in one call.
  * @example await writeAttendance(sheets, sheetId, [{ range: "ATTENDANCE!E5:F5", values: [[true, "2026-11-21 10:02"]] }]);
  */
 export async function writeAttendance(
   spreadsheets: Spreadsheets,
   sheetId: string,
   writes: readonly RangeWrite[],
-  options: { creatingTab?: boolean } = {},
 ): Promise<void> {
   if (writes.length === 0) return;
-  for (const write of writes) checkAttendanceWrite(write, options);
+  for (const write of writes) checkAttendanceWrite(write);
   await spreadsheets.writeRanges(sheetId, writes);
+}
+
+/**
+ * Creates the `ATTENDANCE` tab with its header, its rows and the "not yet in" list in one call, so
+ * that it exists whole or not at all; every write is checked first, as {@link writeAttendance} does.
+ * @example await createAttendanceTab(sheets, sheetId, [...planNewTab(people).writes, notYetInWrite()]);
+ */
+export async function createAttendanceTab(
+  spreadsheets: Spreadsheets,
+  sheetId: string,
+  writes: readonly RangeWrite[],
+): Promise<void> {
+  for (const write of writes) checkAttendanceWrite(write, { creatingTab: true });
+  await spreadsheets.createTab(sheetId, ATTENDANCE_TAB, writes);
 }

@@ -2,10 +2,12 @@ import type { LinkLabel } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import type { DataRepository } from "../../ports/data-repository.ts";
+import type { LiveRelay } from "../../ports/live-relay.ts";
 import type { SyncService } from "../sync/index.ts";
 import { summarisePublished } from "./published.ts";
 import { createScoreEntry, type ScoreEntryDeps } from "./score-entry.ts";
 import { scoreEntryModeRoutes } from "./score-entry-mode-routes.ts";
+import { createScoreLock } from "./score-lock.ts";
 import { scoreRoutes } from "./score-routes.ts";
 import { scorerLinkRoutes } from "./scorer-link-routes.ts";
 import { issueScorerLink } from "./scorer-links.ts";
@@ -14,18 +16,28 @@ import { issueScorerLink } from "./scorer-links.ts";
  * The score-entry feature: the score PUT, scorer links and the score-entry mode switch. A saved
  * score is published through the sync service's `syncFacility`, exactly as the facility sync
  * route publishes.
- * @example const scores = createScores({ registry, repository, spreadsheets, clock, logger, signer, sync });
+ * @example const scores = createScores({ registry, repository, spreadsheets, clock, logger, signer, sync, liveRelay, sheetsCallMs });
  */
 export function createScores(
-  deps: Omit<ScoreEntryDeps, "publishFacility"> & {
+  deps: Omit<ScoreEntryDeps, "publishFacility" | "lock"> & {
     repository: DataRepository;
     signer: TokenSigner;
     sync: SyncService;
+    /** Present when a relay is configured: its lease serialises saves across instances. */
+    liveRelay?: LiveRelay;
+    /** `SHEETS_FETCH_TIMEOUT_MS`, the bound on each Sheets call the score lock covers. */
+    sheetsCallMs: number;
   },
 ) {
   return {
     entry: createScoreEntry({
       ...deps,
+      lock: createScoreLock({
+        relay: deps.liveRelay,
+        clock: deps.clock,
+        logger: deps.logger,
+        sheetsCallMs: deps.sheetsCallMs,
+      }),
       publishFacility: async (dayKey, facilityName, editedAt) =>
         summarisePublished(
           await deps.sync.syncFacility(dayKey, facilityName, { method: "sheets", editedAt }),

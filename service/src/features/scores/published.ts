@@ -10,7 +10,8 @@ import type { SyncReport } from "../sync/types.ts";
 export type Published =
   | {
       facility: "ok" | "stale" | "skipped";
-      archive: SyncReport["archive"];
+      /** As the sync reports it, without `retryAt`: the released 3.0 shape (a rate limit's wait shows in the sync diagnostics). */
+      archive: Omit<SyncReport["archive"], "retryAt">;
       live: SyncReport["live"];
     }
   | { code: string; error: string };
@@ -34,7 +35,8 @@ export const PublishedSchema = Type.Union([
  */
 export function summarisePublished(report: SyncReport, facilityName: string): Published {
   const facility = report.facilities.find((f) => f.name === facilityName);
-  return { facility: facility?.status ?? "ok", archive: report.archive, live: report.live };
+  const { path, status, revision } = report.archive;
+  return { facility: facility?.status ?? "ok", archive: { path, status, revision }, live: report.live };
 }
 
 /** The `published` member for a sync that threw after the score was written. */

@@ -5,11 +5,11 @@ import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime } from "../../shared/manila-time.ts";
-import { createSerialQueue } from "../../shared/serial-queue.ts";
 import { type Published, publishFailure } from "./published.ts";
 import { locateMatch, SCHEDULE_TAB } from "./schedule-tab.ts";
 import { checkScoreEntry } from "./score-access.ts";
 import { type MatchRecord, newScores, type ScoreBody, type Scores } from "./score-body.ts";
+import type { HeldLock } from "./score-lock.ts";
 import { scoreCells } from "./score-write-allowlist.ts";
 
 export interface ScoreEntryDeps {
@@ -17,6 +17,8 @@ export interface ScoreEntryDeps {
   spreadsheets: Spreadsheets;
   clock: Clock;
   logger: { warn(object: object, message: string): void };
+  /** Runs a save holding its workbook's lock (`score-lock.ts`). */
+  lock: { run<T>(sheetId: string, task: (held: HeldLock) => Promise<T>): Promise<T> };
   /** Syncs and publishes one facility exactly as the facility sync route does. */
   publishFacility(dayKey: string, facilityName: string, editedAt: number): Promise<Published>;
 }
@@ -34,22 +36,16 @@ const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2S
 /**
  * Score entry: checks the event's `scoreEntry`, finds the match in `SCHEDULE`, compares the
  * expected scores with the sheet and writes the two score cells with their note in one call, then
- * publishes the facility. Read-compare-write runs one at a time per workbook on this instance.
+ * publishes the facility. Read-compare-write runs one at a time per workbook, across instances when
+ * a relay holds the lease (`score-lock.ts`), and the write goes to the very tab the read found.
  * @example const record = await scores.enter({ dayKey, facilityName, matchNumber: "12", body, principal });
  */
 export function createScoreEntry(deps: ScoreEntryDeps) {
-  // Read-compare-write is atomic within this instance; across instances the window remains,
-  // because the Sheets API has no conditional write.
-  const queue = createSerialQueue();
-
-  /** Read, compare and write under the workbook's queue; answers the match as it now stands. */
+  /** Read, compare and write under the workbook's lock; answers the match as it now stands. */
   const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>
-    queue.run(sheetId, async () => {
-      const [formulas, values] = await Promise.all([
-        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "formula"),
-        deps.spreadsheets.readTabs(sheetId, [SCHEDULE_TAB], "unformatted"),
-      ]);
-      const match = locateMatch(formulas.get(SCHEDULE_TAB), values.get(SCHEDULE_TAB), request.matchNumber);
+    deps.lock.run(sheetId, async (held) => {
+      const read = await deps.spreadsheets.readTabForUpdate(sheetId, SCHEDULE_TAB);
+      const match = locateMatch(read?.formulas, read?.values, request.matchNumber);
       // A repeat of a save that already landed (a retry after a lost answer) succeeds without a write.
       if (!same(match.current, scores)) {
         if (!same(match.current, request.body.expected)) {
@@ -58,7 +54,9 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
           });
         }
         const note = `${writerLabel(request.principal)} · ${formatManilaDateTime(deps.clock.now())}`;
-        await deps.spreadsheets.writeCellsWithNotes(sheetId, scoreCells(match, scores, note));
+        const cells = scoreCells(match, read!.tab, scores, note);
+        held.beforeWrite();
+        await deps.spreadsheets.writeCellsWithNotes(sheetId, read!.tab, cells);
       }
       return { ...match, current: { ...match.current, ...scores } };
     });

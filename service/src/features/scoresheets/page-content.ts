@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
 import type { LayoutPlan, SheetFields } from "./layouts/index.ts";
-import { FONTS, type FontMetrics } from "./pdf/font-metrics.ts";
 import { drawFrameContent } from "./pdf/frame-content.ts";
-import { pdfLiteral } from "./pdf/win-ansi.ts";
+import { qrCodeOperators } from "./pdf/qr-code.ts";
+import type { SheetText } from "./pdf/text-runs.ts";
 import { fitText } from "./text-fit.ts";
 import type { FrameMode } from "./types.ts";
 
@@ -11,13 +11,15 @@ export const FRAME_XOBJECT = "Tpl";
 
 /**
  * One sheet's page content, deflated: the frame (placed with `Do`, or drawn again in `inline`
- * mode) and then each field's text, fitted to its slot.
+ * mode), each field's text fitted to its slot and, when the plan keeps a square for it, the QR code
+ * of `qrText`.
  */
 export function pageContent(
   plan: LayoutPlan,
   fields: SheetFields,
   mode: FrameMode,
-  metrics: FontMetrics,
+  text: SheetText,
+  qrText?: string,
 ): Buffer {
   const frame =
     mode === "template" ? `q /${FRAME_XOBJECT} Do Q` : `q\n${drawFrameContent(plan).toString("latin1")}Q`;
@@ -28,17 +30,18 @@ export function pageContent(
     const fitted = fitText(
       value,
       { width: slot.w, size: slot.size, minSize: slot.minSize, weight: slot.weight },
-      metrics,
+      text,
     );
-    const width = metrics.width(fitted.text, slot.weight, fitted.size);
+    const width = text.width(fitted.text, slot.weight, fitted.size);
     const x =
       slot.align === "left"
         ? slot.x
         : slot.align === "center"
           ? slot.x + (slot.w - width) / 2
           : slot.x + slot.w - width;
-    out += `BT /${FONTS[slot.weight].id} ${num(fitted.size)} Tf 1 0 0 -1 ${num(x)} ${num(slot.y)} Tm ${pdfLiteral(fitted.text)} Tj ET\n`;
+    out += `BT ${text.show(fitted.text, slot.weight, fitted.size, `1 0 0 -1 ${num(x)} ${num(slot.y)} Tm`)} ET\n`;
   }
+  if (plan.qr && qrText !== undefined) out += qrCodeOperators(qrText, plan.qr);
   return deflateSync(Buffer.from(out, "latin1"));
 }
 

@@ -2,6 +2,9 @@ import { layoutPlan } from "./layouts/index.ts";
 import { pageContent } from "./page-content.ts";
 import { fontMetrics } from "./pdf/font-metrics.ts";
 import { type SerializedPages, serializePages } from "./pdf/pdf-objects.ts";
+import { sheetText } from "./pdf/text-runs.ts";
+import type { UnicodeGlyph } from "./pdf/unicode-fonts.ts";
+import { scorePageAddress } from "./score-page-address.ts";
 import { sheetFields } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, SheetItem } from "./types.ts";
 
@@ -13,6 +16,10 @@ export interface ChunkRequest {
   title: string;
   items: SheetItem[];
   frame: FrameMode;
+  /** The pages' base address (`PAGES_URL`): each match's sheet carries a QR code of its score page. */
+  pagesUrl?: string;
+  /** The document's characters outside WinAnsi and where its embedded fonts hold them. */
+  glyphs?: Map<number, UnicodeGlyph>;
 }
 
 /**
@@ -26,12 +33,21 @@ export function renderChunk(
   request: ChunkRequest,
   stopped: () => boolean = () => false,
 ): SerializedPages | undefined {
-  const plan = layoutPlan(request.layout);
-  const metrics = fontMetrics();
+  const { pagesUrl } = request;
+  const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
+  const text = sheetText(fontMetrics(), request.glyphs ?? new Map());
   const contents: Uint8Array[] = [];
   for (const item of request.items) {
     if (stopped()) return undefined;
-    contents.push(pageContent(plan, sheetFields(item, request.title), request.frame, metrics));
+    contents.push(
+      pageContent(
+        plan,
+        sheetFields(item, request.title),
+        request.frame,
+        text,
+        pagesUrl === undefined ? undefined : scorePageAddress(pagesUrl, item),
+      ),
+    );
   }
   return serializePages(request.first, contents, plan);
 }

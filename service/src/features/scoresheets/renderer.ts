@@ -1,6 +1,9 @@
 import { BoundedQueue } from "../../shared/bounded-queue.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { PdfWriter } from "./pdf/pdf-writer.ts";
+import { codePointsBeyondWinAnsi } from "./pdf/text-runs.ts";
+import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
+import { printedTexts } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
 import { createRenderPool, type RenderPool, type RenderPoolStats } from "./worker-pool.ts";
 
@@ -18,7 +21,7 @@ export interface RenderRequest {
   frame?: FrameMode;
   /** Sheets per worker task; by default about four tasks per worker, 16 to 200 sheets each. */
   chunkSize?: number;
-  /** Aborting it stops the render: chunks not started are dropped, running ones stop. */
+  /** Aborting it stops the render: work not started is dropped, a running chunk stops. */
   signal?: AbortSignal;
 }
 
@@ -45,22 +48,30 @@ export interface ScoresheetRenderer {
   close(): Promise<void>;
 }
 
+/** How an app's renderer works. */
+export interface RendererOptions {
+  /** Worker threads (`SCORESHEET_CONCURRENCY`); 2 by default. */
+  concurrency?: number;
+  /** The pages' base address (`PAGES_URL`); with it, every match's sheet carries a QR code of its score page. */
+  pagesUrl?: string;
+}
+
 /**
  * Makes the renderer. Workers render chunks of pages in parallel (fitting text, deflating
  * and serializing the page objects), and this thread appends each chunk to the one document as it
  * arrives (see pdf-writer.ts): no PDF merging is needed and this thread is only busy for a moment.
  *
  * @example
- * const renderer = createScoresheetRenderer({ concurrency: 2 });
+ * const renderer = createScoresheetRenderer({ concurrency: 2, pagesUrl: "https://ops.example" });
  * const pdf = await renderer.render({ matches, layout: "standard", title: "City Open", blanks: 2 });
  * await renderer.close();
  */
-export function createScoresheetRenderer(options: { concurrency?: number } = {}): ScoresheetRenderer {
+export function createScoresheetRenderer(options: RendererOptions = {}): ScoresheetRenderer {
   const pool = createRenderPool(options);
   return {
     concurrency: pool.concurrency,
     jobs: new BoundedQueue({ running: pool.concurrency, waiting: 2 * pool.concurrency }),
-    render: (request) => renderWith(pool, request),
+    render: (request) => renderWith(pool, request, options.pagesUrl),
     stats: () => pool.stats(),
     close: () => pool.close(),
   };
@@ -72,8 +83,11 @@ export function createScoresheetRenderer(options: { concurrency?: number } = {})
  * @example
  * const pdf = await renderScoresheets({ matches, layout: "best-of-3", concurrency: 2 });
  */
-export async function renderScoresheets(request: RenderRequest & { concurrency?: number }): Promise<Buffer> {
-  const renderer = createScoresheetRenderer({ concurrency: request.concurrency ?? 2 });
+export async function renderScoresheets(request: RenderRequest & RendererOptions): Promise<Buffer> {
+  const renderer = createScoresheetRenderer({
+    concurrency: request.concurrency ?? 2,
+    pagesUrl: request.pagesUrl,
+  });
   try {
     return await renderer.render(request);
   } finally {
@@ -86,13 +100,15 @@ export function pageTotal(request: Pick<RenderRequest, "matches" | "blanks">): n
   return request.matches.length + (request.blanks ?? 0);
 }
 
-async function renderWith(pool: RenderPool, request: RenderRequest): Promise<Buffer> {
+async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: string): Promise<Buffer> {
   const items: SheetItem[] = [...request.matches, ...Array.from({ length: request.blanks ?? 0 }, () => null)];
   if (items.length === 0) throw new Error("nothing to render: no matches and no blank sheets");
   const frame = request.frame ?? "template";
   const title = request.title ?? "";
-  const plan = layoutPlan(request.layout);
-  const writer = new PdfWriter(plan, items.length, { title, frame });
+  const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
+  const unicode = await unicodeFontsFor(pool, items, title, request.signal);
+  const writer = new PdfWriter(plan, items.length, { title, frame, fonts: unicode?.fonts });
+  const glyphs = unicode?.glyphs;
   const size =
     request.chunkSize ?? Math.min(200, Math.max(16, Math.ceil(items.length / (pool.concurrency * 4))));
   let done = 0;
@@ -101,7 +117,10 @@ async function renderWith(pool: RenderPool, request: RenderRequest): Promise<Buf
     const chunk = items.slice(first, first + size);
     tasks.push(
       pool
-        .renderChunk({ first, layout: request.layout, title, items: chunk, frame }, request.signal)
+        .renderChunk(
+          { first, layout: request.layout, title, items: chunk, frame, pagesUrl, glyphs },
+          request.signal,
+        )
         .then((pages) => {
           writer.addPages(first, pages);
           done += chunk.length;
@@ -111,4 +130,18 @@ async function renderWith(pool: RenderPool, request: RenderRequest): Promise<Buf
   }
   await Promise.all(tasks);
   return writer.finish();
+}
+
+/**
+ * The subset fonts for what the sheets print outside WinAnsi, or undefined when everything is
+ * WinAnsi (the usual day: nothing is embedded and the document is as small as ever).
+ */
+async function unicodeFontsFor(
+  pool: RenderPool,
+  items: SheetItem[],
+  title: string,
+  signal: AbortSignal | undefined,
+): Promise<UnicodeFonts | undefined> {
+  const codePoints = codePointsBeyondWinAnsi(printedTexts(items, title));
+  return codePoints.size === 0 ? undefined : pool.embedFonts([...codePoints], signal);
 }

@@ -1,16 +1,43 @@
 import type { SheetFields } from "./layouts/index.ts";
-import { toWinAnsi } from "./pdf/win-ansi.ts";
-import type { SheetItem } from "./types.ts";
+import { printable } from "./pdf/win-ansi.ts";
+import type { Match, SheetItem } from "./types.ts";
+
+/** The CSV columns a sheet prints (besides the event title). */
+export const PRINTED_COLUMNS = [
+  "matchNumber",
+  "category",
+  "round",
+  "court",
+  "date",
+  "time",
+  "referee",
+  "teamCode1",
+  "team1",
+  "teamCode2",
+  "team2",
+] as const satisfies readonly (keyof Match)[];
 
 /**
- * The text printed on one sheet, made WinAnsi-safe. A side's players ("A / B", DESIGN.md's " / ") go on two lines;
- * a blank sheet keeps only the event title, so it still belongs to its event.
+ * Every text a document prints, as in the CSV: what its embedded fonts must cover.
+ *
+ * @example
+ * [...printedTexts([match, null], "Open")]; // ["Open", "101", "Mixed Doubles", …]
+ */
+export function* printedTexts(items: readonly SheetItem[], title: string): Iterable<string> {
+  yield title;
+  for (const item of items) if (item) for (const column of PRINTED_COLUMNS) yield item[column];
+}
+
+/**
+ * The text printed on one sheet (see `printable`), from the {@link PRINTED_COLUMNS}. A side's
+ * players ("A / B", DESIGN.md's " / ") go on two lines; a blank sheet keeps only the event title,
+ * so it still belongs to its event.
  *
  * @example
  * sheetFields({ ...match, team1: "Ana Cruz / Bo Lim" }, "Open").team1Second; // "Bo Lim"
  */
 export function sheetFields(item: SheetItem, title: string): SheetFields {
-  const t = (value: string) => toWinAnsi(value).trim();
+  const t = (value: string) => printable(value).trim();
   if (!item) {
     return {
       title: t(title),

@@ -17,7 +17,7 @@ export interface FitBox {
 const ELLIPSIS = "…";
 
 /**
- * Shrinks WinAnsi-safe text from `box.size` down to `box.minSize` until it fits `box.width`;
+ * Shrinks printable text from `box.size` down to `box.minSize` until it fits `box.width`;
  * text still too wide at the minimum is cut and ends with "…", so it never crosses a line.
  *
  * @example

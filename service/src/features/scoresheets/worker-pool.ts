@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { SerializedPages } from "./pdf/pdf-objects.ts";
+import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
 import type { ChunkRequest } from "./render-chunk.ts";
 
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
@@ -10,16 +11,18 @@ export interface RenderPool {
    * before its next page; either way the promise rejects with the signal's reason at once.
    */
   renderChunk(request: ChunkRequest, signal?: AbortSignal): Promise<SerializedPages>;
+  /** The subset fonts for code points outside WinAnsi (fonts are read and subset off this thread). */
+  embedFonts(codePoints: number[], signal?: AbortSignal): Promise<UnicodeFonts>;
   /** What the pool is doing, and what it has done (for diagnostics and tests). */
   stats(): RenderPoolStats;
-  /** Ends the workers; chunks still queued or running are rejected. */
+  /** Ends the workers; work still queued or running is rejected. */
   close(): Promise<void>;
 }
 
 export interface RenderPoolStats {
   queued: number;
   running: number;
-  /** Chunks handed to a worker. */
+  /** Tasks (chunks and font subsets) handed to a worker. */
   started: number;
   /** Queued chunks dropped because their job was cancelled. */
   dropped: number;
@@ -27,9 +30,12 @@ export interface RenderPoolStats {
   stopped: number;
 }
 
+/** What a worker is asked to do (render-worker.ts). */
+export type WorkerJob = { kind: "chunk"; request: ChunkRequest } | { kind: "fonts"; codePoints: number[] };
+
 interface Task {
-  request: ChunkRequest;
-  resolve(result: SerializedPages): void;
+  job: WorkerJob;
+  resolve(result: unknown): void;
   reject(error: unknown): void;
   /** Removes the abort listener once the task is settled. */
   settle(): void;
@@ -65,6 +71,7 @@ function startWorker(stop: SharedArrayBuffer): Worker {
  * @example
  * const pool = createRenderPool({ concurrency: 2 });
  * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 }, signal);
+ * const fonts = await pool.embedFonts([0x674e]);
  * await pool.close();
  */
 export function createRenderPool(options: { concurrency?: number } = {}): RenderPool {
@@ -84,12 +91,12 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
     slot.worker.unref();
     slot.worker.on(
       "message",
-      (message: { id: number; result?: SerializedPages; stopped?: boolean; error?: string }) => {
+      (message: { id: number; result?: unknown; stopped?: boolean; error?: string }) => {
         const task = slot.task;
         if (!task || task.id !== message.id) return;
         finish(slot);
         if (message.stopped) counts.stopped++;
-        else if (message.result) task.resolve(message.result);
+        else if (message.error === undefined) task.resolve(message.result);
         else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
       },
     );
@@ -128,7 +135,7 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
       slot.task = task;
       counts.started++;
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, request: task.request });
+      slot.worker.postMessage({ id: task.id, job: task.job });
     }
   }
 
@@ -174,18 +181,26 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
     task.reject(reason);
   }
 
+  function run<T>(job: WorkerJob, signal: AbortSignal | undefined): Promise<T> {
+    if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const task: Task = {
+        job,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        settle: () => forget(task, signal),
+      };
+      if (signal) watch(task, signal);
+      queue.push(task);
+      pump();
+    });
+  }
+
   return {
     concurrency,
-    renderChunk(request, signal) {
-      if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<SerializedPages>((resolve, reject) => {
-        const task: Task = { request, resolve, reject, settle: () => forget(task, signal) };
-        if (signal) watch(task, signal);
-        queue.push(task);
-        pump();
-      });
-    },
+    renderChunk: (request, signal) => run<SerializedPages>({ kind: "chunk", request }, signal),
+    embedFonts: (codePoints, signal) => run<UnicodeFonts>({ kind: "fonts", codePoints }, signal),
     stats: () => ({
       queued: queue.length,
       running: slots.filter((slot) => slot.task).length,

@@ -1,4 +1,4 @@
-import { type DataRepository, RevisionConflictError } from "../../ports/data-repository.ts";
+import { type DataRepository, RateLimitedError, RevisionConflictError } from "../../ports/data-repository.ts";
 import type { DayRef } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { withConflictRetries } from "../../shared/conflict-retries.ts";
@@ -48,7 +48,9 @@ export function parseSnapshot(content: string | undefined): DaySnapshot | undefi
  * previous one. Each write is a compare-and-swap over the last revision known; on a conflict the
  * file is read again and the batch merged again; the third conflict in a row fails the batch with
  * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
- * promise settles only once its contribution is in the repository.
+ * promise settles once its contribution is in the repository, or, while the repository's host
+ * has asked for a pause (a rate limit), at once as `carried` with `retryAt`: the contribution
+ * stays queued and is written when the pause ends, never dropped.
  * @example const outcome = await committer.submit({ ref, reads, published });
  */
 export class FileCommitter {
@@ -57,6 +59,11 @@ export class FileCommitter {
   #lastWriteStart = Number.NEGATIVE_INFINITY;
   #known?: { revision: string | null; snapshot?: DaySnapshot };
   #timer?: NodeJS.Timeout;
+  /** Until when (monotonic time) the host asked for a pause, and that time on the clock. */
+  #pausedUntil = Number.NEGATIVE_INFINITY;
+  #retryAt = 0;
+  /** Contributions a pause held back and no write has taken in yet. */
+  #held = 0;
 
   readonly path: string;
   private readonly deps: CommitterDeps;
@@ -69,8 +76,18 @@ export class FileCommitter {
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ contribution, resolve, reject });
+      if (this.#paused()) {
+        this.#held++;
+        resolve(this.#delayed());
+      }
       this.#schedule();
     });
+  }
+
+  /** While a rate limit holds the file's commits back: when they are tried again, and how many wait. */
+  get delay(): { path: string; retryAt: string; waiting: number } | undefined {
+    if (this.#held === 0) return undefined;
+    return { path: this.path, retryAt: new Date(this.#retryAt).toISOString(), waiting: this.#held };
   }
 
   /** Tells the committer the file as read elsewhere, so its next write may skip a read. */
@@ -87,9 +104,19 @@ export class FileCommitter {
     }
   }
 
+  #paused(): boolean {
+    return performance.now() < this.#pausedUntil;
+  }
+
+  #delayed(): ArchiveOutcome {
+    const retryAt = new Date(this.#retryAt).toISOString();
+    return { path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt };
+  }
+
   #schedule(): void {
     if (this.#writing || this.#timer || this.#pending.length === 0) return;
-    const wait = this.#lastWriteStart + this.deps.minIntervalMs - performance.now();
+    const wait =
+      Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
     if (wait <= 0) {
       void this.#write();
       return;
@@ -98,6 +125,8 @@ export class FileCommitter {
       this.#timer = undefined;
       void this.#write();
     }, wait);
+    // The listening server keeps the process alive; on close, flushNow writes at once instead.
+    this.#timer.unref();
   }
 
   async #write(): Promise<void> {
@@ -106,12 +135,23 @@ export class FileCommitter {
     this.#pending = [];
     try {
       const outcome = await this.#commit(batch.map((t) => t.contribution));
+      this.#held = Math.max(0, this.#held - batch.length);
       for (const ticket of batch) {
         const same = samePublication(ticket.contribution.published, outcome.snapshot);
         const status = outcome.written ? (same ? "committed" : "carried") : "unchanged";
         ticket.resolve({ path: this.path, status, revision: outcome.revision });
       }
     } catch (error) {
+      if (error instanceof RateLimitedError) {
+        // Kept for the write after the pause; their callers learn now that it is delayed.
+        this.#pausedUntil = performance.now() + error.waitMs;
+        this.#retryAt = this.deps.clock.now() + error.waitMs;
+        this.#pending = [...batch, ...this.#pending];
+        this.#held = this.#pending.length;
+        for (const ticket of batch) ticket.resolve(this.#delayed());
+        return;
+      }
+      this.#held = Math.max(0, this.#held - batch.length);
       this.#known = undefined;
       for (const ticket of batch) ticket.reject(error);
     } finally {

@@ -93,6 +93,11 @@ export class Publisher {
     return { snapshot, live, repositoryOnly, attempted, archive };
   }
 
+  /** The files whose commits a rate limit holds back now (the sync diagnostics' `repository` member). */
+  delays(): Array<{ path: string; retryAt: string; waiting: number }> {
+    return [...this.#committers.values()].flatMap((committer) => (committer.delay ? [committer.delay] : []));
+  }
+
   /** The day's last snapshot, this instance's or the repository's, or undefined when it was never published. */
   async lastSnapshot(ref: DayRef): Promise<DaySnapshot | undefined> {
     await this.prefetch(ref);

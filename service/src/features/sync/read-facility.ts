@@ -1,7 +1,7 @@
-import type { Spreadsheets } from "../../ports/spreadsheet.ts";
+import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility, Registry } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
-import { toCsv } from "../../shared/csv.ts";
+import { parseCsv, toCsv } from "../../shared/csv.ts";
 import type { FacilityRead } from "./snapshot.ts";
 import type { SyncMethod } from "./types.ts";
 
@@ -27,12 +27,29 @@ function reasonOf(error: unknown): { error: string; code: string } {
   };
 }
 
+/** A facility's read, and the tabs it read (displayed values) for the post-sync hooks. */
+export interface FacilityReadTabs {
+  read: FacilityRead;
+  tabs: ReadonlyMap<string, Rows | undefined>;
+}
+
+/** The tabs through the link-shared CSV export, as rows; the sync publishes them as `sheets` does. */
+async function exportedTabs(spreadsheets: Spreadsheets, sheetId: string, names: readonly string[]) {
+  const exported = await spreadsheets.exportCsv(sheetId, names);
+  return new Map(
+    names.map((tab) => {
+      const csv = exported.get(tab);
+      return [tab, csv === undefined ? undefined : parseCsv(csv)];
+    }),
+  );
+}
+
 /**
  * Reads one facility's workbook in one round trip: with `sheets`, every tab in one `readTabs`
- * call with formatted values (as displayed); with `csv`, the link-shared export of each tab in
- * parallel. A missing matches tab fails the read; a missing standings or roster tab publishes
- * as empty. Never throws: a failure is a read with its reason.
- * @example const read = await readFacility({ spreadsheets, clock }, registry, ref, facility, "sheets");
+ * call with formatted values (as displayed); with `csv`, one tab listing, then the link-shared
+ * export of each tab in parallel. A missing matches tab fails the read; a missing standings or
+ * roster tab publishes as empty. Never throws: a failure is a read with its reason.
+ * @example const { read, tabs } = await readFacility({ spreadsheets, clock }, registry, ref, facility, "sheets");
  */
 export async function readFacility(
   deps: { spreadsheets: Spreadsheets; clock: Clock },
@@ -40,42 +57,32 @@ export async function readFacility(
   ref: DayRef,
   facility: Facility,
   method: SyncMethod,
-): Promise<FacilityRead> {
-  const startedAt = deps.clock.now();
-  const tabs = tabsOf(registry, ref);
-  const names = [tabs.matches, tabs.standings, ...(tabs.roster ? [tabs.roster] : [])];
+): Promise<FacilityReadTabs> {
+  const attemptedAt = deps.clock.now();
+  const names = tabsOf(registry, ref);
+  const wanted = [names.matches, names.standings, ...(names.roster ? [names.roster] : [])];
   const sheetId = facility.sheetId as string;
+  let tabs: ReadonlyMap<string, Rows | undefined>;
   try {
-    let csv: Array<string | undefined>;
-    if (method === "csv") {
-      csv = await Promise.all(names.map((tab) => deps.spreadsheets.exportCsv(sheetId, tab)));
-    } else {
-      const values = await deps.spreadsheets.readTabs(sheetId, names, "formatted");
-      csv = names.map((tab) => {
-        const rows = values.get(tab);
-        return rows === undefined ? undefined : toCsv(rows);
-      });
-    }
-    const [matchesCsv, standingsCsv, rosterCsv] = csv;
-    if (matchesCsv === undefined) {
-      return {
-        name: facility.name,
-        ok: false,
-        attemptedAt: startedAt,
-        error: `the workbook has no "${tabs.matches}" tab`,
-        code: "upstream_failure",
-      };
-    }
-    const read: FacilityRead = {
-      name: facility.name,
-      ok: true,
-      fetchedAt: startedAt,
-      matchesCsv,
-      standingsCsv: standingsCsv ?? "",
-    };
-    if (tabs.roster) read.rosterCsv = rosterCsv ?? "";
-    return read;
+    tabs =
+      method === "csv"
+        ? await exportedTabs(deps.spreadsheets, sheetId, wanted)
+        : await deps.spreadsheets.readTabs(sheetId, wanted, "formatted");
   } catch (error) {
-    return { name: facility.name, ok: false, attemptedAt: startedAt, ...reasonOf(error) };
+    return { read: { name: facility.name, ok: false, attemptedAt, ...reasonOf(error) }, tabs: new Map() };
   }
+  const matches = tabs.get(names.matches);
+  if (matches === undefined) {
+    const error = `the workbook has no "${names.matches}" tab`;
+    return { read: { name: facility.name, ok: false, attemptedAt, error, code: "upstream_failure" }, tabs };
+  }
+  const read: FacilityRead = {
+    name: facility.name,
+    ok: true,
+    fetchedAt: attemptedAt,
+    matchesCsv: toCsv(matches),
+    standingsCsv: toCsv(tabs.get(names.standings) ?? []),
+  };
+  if (names.roster) read.rosterCsv = toCsv(tabs.get(names.roster) ?? []);
+  return { read, tabs };
 }

@@ -81,6 +81,12 @@ export const SyncReportSchema = Type.Object(
       path: Type.String(),
       status: Type.Union([Type.Literal("committed"), Type.Literal("carried"), Type.Literal("unchanged")]),
       revision: Type.String(),
+      retryAt: Type.Optional(
+        Type.String({
+          description:
+            "only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again",
+        }),
+      ),
     }),
     durationMs: Type.Integer({ minimum: 0 }),
     snapshot: Type.Object(DaySnapshotSchema.properties, { additionalProperties: false }),

@@ -1,6 +1,6 @@
 import type { DataRepository } from "../../ports/data-repository.ts";
 import type { LiveRelay } from "../../ports/live-relay.ts";
-import type { Spreadsheets } from "../../ports/spreadsheet.ts";
+import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef, Facility } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
@@ -35,6 +35,8 @@ interface Ask {
 /** One run of a facility's workbook read, shared by every caller it serves. */
 interface Run {
   read: FacilityRead;
+  /** The tabs it read, handed to the post-sync hooks. */
+  tabs: ReadonlyMap<string, Rows | undefined>;
   method: SyncMethod;
   editedAt?: number;
 }
@@ -56,18 +58,18 @@ export function createSyncService(deps: SyncDeps): SyncService {
       const method = (asks[asks.length - 1] as Ask).method;
       const edits = asks.map((a) => a.editedAt).filter((t): t is number => t !== undefined);
       const current = ref.facility.sheetId ? ref.facility : facility;
-      const result = await readFacility(deps, ref.loaded.registry, ref, current, method);
-      return { read: result, method, editedAt: edits.length > 0 ? Math.max(...edits) : undefined };
+      const { read: result, tabs } = await readFacility(deps, ref.loaded.registry, ref, current, method);
+      return { read: result, tabs, method, editedAt: edits.length > 0 ? Math.max(...edits) : undefined };
     });
 
   /** The hooks of one successful read, run once however many callers it served. */
-  const hooksFor = (ref: DayRef, facility: Facility, r: FacilityRead) => {
-    let done = hooked.get(r);
+  const hooksFor = (ref: DayRef, facility: Facility, run: Run) => {
+    let done = hooked.get(run.read);
     if (!done) {
-      done = r.ok
-        ? runAfterFacilitySync(deps.afterFacilitySync, deps.logger, { ...ref, facility })
+      done = run.read.ok
+        ? runAfterFacilitySync(deps.afterFacilitySync, deps.logger, { ...ref, facility, tabs: run.tabs })
         : Promise.resolve();
-      hooked.set(r, done);
+      hooked.set(run.read, done);
     }
     return done;
   };
@@ -97,7 +99,7 @@ export function createSyncService(deps: SyncDeps): SyncService {
         method: run.method,
         outcomes: [outcomeOf(run.read)],
         publication: await publication,
-        hooks: hooksFor(ref, ref.facility, run.read),
+        hooks: hooksFor(ref, ref.facility, run),
       });
     },
 
@@ -111,7 +113,7 @@ export function createSyncService(deps: SyncDeps): SyncService {
       const reads = runs.map((r) => r.read);
       if (reads.length > 0 && reads.every((r) => !r.ok)) throw readFailure(reads);
       const publication = await publisher.publish(ref, reads, undefined, fromRepository);
-      const hooks = Promise.all(synced.map((f, i) => hooksFor(ref, f, reads[i] as FacilityRead)));
+      const hooks = Promise.all(synced.map((f, i) => hooksFor(ref, f, runs[i] as Run)));
       const byName = new Map(reads.map((r) => [r.name, outcomeOf(r)]));
       const outcomes = ref.day.facilities.map((f) => byName.get(f.name) ?? skippedOutcome(f.name));
       return syncReport({ started, ref, facility: null, method, edit: {}, outcomes, publication, hooks });
@@ -126,6 +128,8 @@ export function createSyncService(deps: SyncDeps): SyncService {
       const live = publication.attempted ? { live: publication.live } : {};
       return { republished: true, ...live, archive: { path: snapshotPath(ref), revision: archive.revision } };
     },
+
+    delayedCommits: () => publisher.delays(),
 
     close: () => publisher.close(),
   };

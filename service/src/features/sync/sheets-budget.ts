@@ -3,10 +3,18 @@ import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 /** The Sheets API's read quota per minute per user; the service account is one user for every workbook. */
 export const SHEETS_READS_PER_MINUTE = 60;
 
-const API_METHODS = ["readTabs", "listTabs", "writeRanges", "writeCellsWithNotes", "addTab"] as const;
+const API_METHODS = [
+  "readTabs",
+  "listTabs",
+  "writeRanges",
+  "createTab",
+  "readTabForUpdate",
+  "writeCellsWithNotes",
+] as const;
 
 /**
- * Counts Sheets API calls per minute (the CSV export is not an API call and is counted apart).
+ * Counts Sheets API calls per minute. The CSV export of a tab is not an API call and is counted
+ * apart; the tab listing that finds the tabs' ids for it is one.
  * @example const budget = new SheetsCallCounter(() => Date.now()); const counted = budget.wrap(spreadsheets);
  */
 export class SheetsCallCounter {
@@ -28,9 +36,9 @@ export class SheetsCallCounter {
     for (const name of [...API_METHODS, "exportCsv"] as const) {
       const method = source[name];
       if (typeof method !== "function") continue;
-      const list = name === "exportCsv" ? this.#exports : this.#apiCalls;
       target[name] = (...args: unknown[]) => {
-        this.#note(list);
+        this.#note(this.#apiCalls);
+        if (name === "exportCsv") for (const _tab of args[1] as string[]) this.#note(this.#exports);
         return method.apply(spreadsheets, args);
       };
     }

@@ -1,3 +1,4 @@
+import type { Rows } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility, IsLive } from "../../registry/types.ts";
 
 /** How a facility's workbook is read: the Sheets API (default) or the link-shared CSV export. */
@@ -38,10 +39,16 @@ export interface ArchiveOutcome {
   path: string;
   /**
    * `committed`: this snapshot was written in `revision`; `carried`: a later commit (`revision`)
-   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written.
+   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written. While the
+   * repository's host asks for a pause (a rate limit) the status is `carried` with `retryAt`: the
+   * snapshot waits in this instance for the commit that will hold it, and `revision` is the file's
+   * last one known. (The released 3.0 status values stay the only ones: a new value would change
+   * the member's type, which Versioning calls breaking; `retryAt` is an added member.)
    */
   status: "committed" | "carried" | "unchanged";
   revision: string;
+  /** Only while a rate limit holds the commit back: when it is tried again (ISO 8601). */
+  retryAt?: string;
 }
 
 /** The live push's outcome: `pushed` false with `error` when the relay failed or live push is off. */
@@ -103,6 +110,8 @@ export interface VisibilityReport {
 /** What a facility sync tells the hooks that run after it. */
 export interface FacilitySynced extends DayRef {
   facility: Facility;
+  /** The facility's tabs as this sync read them (displayed values), so a hook reads none of them again. */
+  tabs: ReadonlyMap<string, Rows | undefined>;
 }
 
 /** Work that runs after each facility sync (the attendance hook), bounded by the sync. */
@@ -120,6 +129,8 @@ export interface SyncService {
   syncDay(dayKey: string, options?: { method?: SyncMethod }): Promise<SyncReport>;
   /** Republishes the day from its last snapshot with the registry's current `isLive` (no workbook read). */
   republishDay(dayKey: string): Promise<Pick<VisibilityReport, "republished" | "live" | "archive">>;
+  /** The snapshot files whose commits a rate limit holds back now (diagnostics' `repository.delayedCommits`). */
+  delayedCommits(): Array<{ path: string; retryAt: string; waiting: number }>;
   /** Writes what is waiting for its spacing timer now (app close). */
   close(): void;
 }

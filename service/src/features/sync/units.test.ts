@@ -103,6 +103,7 @@ describe("The post-sync hook point", () => {
     dayKey: "d",
     day: { label: "D", facilities: [] },
     facility: { name: "Hall A", sheetId: "x" },
+    tabs: new Map(),
   };
   test("each hook is bounded by a timer; an overrun or a failure is logged, never thrown", async () => {
     const hooks = [

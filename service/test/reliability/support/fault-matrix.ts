@@ -1,8 +1,15 @@
 import { performance } from "node:perf_hooks";
+import type { TestApp } from "../../support/app.ts";
 import { SYNC_SECRET } from "../../support/app.ts";
 import { errorShapeProblems } from "./body-shape.ts";
 import { facilityWorkbook } from "./facility-workbooks.ts";
-import { type Fault, type FaultRoute, UPSTREAM_MARKERS, type Upstream } from "./fault-routes.ts";
+import {
+  type Fault,
+  type FaultRoute,
+  GITHUB_RATE_LIMIT,
+  UPSTREAM_MARKERS,
+  type Upstream,
+} from "./fault-routes.ts";
 import { holdings, lostOrHalfWritten } from "./nothing-lost.ts";
 import { RELAY_MARKER } from "./relay-double.ts";
 import { startOverUpstreams, type Upstreams } from "./upstreams.ts";
@@ -25,12 +32,22 @@ const ALWAYS = 99;
 
 /** Queues `fault` on `upstream` for the rest of the request (or once / twice for the 429 rows). */
 export function inject(up: Upstreams, upstream: Upstream, fault: Fault): void {
+  if (fault === GITHUB_RATE_LIMIT) {
+    up.github.rateLimitNext({ resetInSeconds: 1, times: ALWAYS });
+    return;
+  }
   const status = /^\d{3}/.exec(fault) ? Number(fault.slice(0, 3)) : undefined;
   // "429 twice": every attempt is refused, so each call sees its first try and its one retry answered 429.
-  const times = fault === "429 once" ? 1 : ALWAYS;
+  const times = fault.endsWith(" once") ? 1 : ALWAYS;
   const kind = (
-    { hang: "hang", reset: "reset", "malformed JSON": "malformed", "slow body": "slow-body" } as const
-  )[fault as "hang" | "reset" | "malformed JSON" | "slow body"];
+    {
+      hang: "hang",
+      reset: "reset",
+      "reset once": "reset",
+      "malformed JSON": "malformed",
+      "slow body": "slow-body",
+    } as const
+  )[fault as "hang" | "reset" | "reset once" | "malformed JSON" | "slow body"];
   if (upstream === "sheets") {
     if (status) up.sheets.failNext({ status: status as 403, times });
     else if (kind === "hang") up.sheets.hangNext({ times });
@@ -67,14 +84,10 @@ export async function playFault(
   const t = await startOverUpstreams(up);
   try {
     const operator = { authorization: `Bearer ${t.operatorToken()}` };
-    // Setup, before any fault: on a busy machine a fresh app's first registry fetch can outlast the
-    // short upstream timeout (503 config_unavailable, nothing cached); the next request fetches again.
+    // Setup, before any fault: on a busy machine a fresh app's first registry fetch, or a workbook
+    // read, can outlast the short upstream budgets (400 ms) once; the next request tries again.
     let baseline = await t.client.request("POST", "/v3/days/open-sat/syncs", { headers: operator });
-    for (
-      let retry = 0;
-      retry < 3 && baseline.status === 503 && /config_unavailable/.test(baseline.text);
-      retry++
-    )
+    for (let tries = 1; baseline.status !== 200 && tries < 3; tries++)
       baseline = await t.client.request("POST", "/v3/days/open-sat/syncs", { headers: operator });
     if (baseline.status !== 200) throw new Error(`baseline sync failed: ${baseline.status} ${baseline.text}`);
     // The workbook moves on after the baseline, so that a sync has a new snapshot to commit.
@@ -86,6 +99,10 @@ export async function playFault(
     const res = await t.client.request(route.method, route.path, { headers, body: route.body });
     const ms = Math.round(performance.now() - started);
     clearFaults(up);
+    // A commit a rate limit delayed is written after the pause (Retry-After: 1 s): wait for it,
+    // then check it was not dropped.
+    const delayed = t.services.sync.delayedCommits().length > 0;
+    if (delayed) await delayedCommitsWritten(t);
     const problems: string[] = [];
     if (res.status >= 400)
       problems.push(...errorShapeProblems(res, { frozen: route.frozen ?? false, path: route.path }));
@@ -101,7 +118,7 @@ export async function playFault(
     } catch {
       // the shape check above reports it
     }
-    const note = noteOf(res.status, body);
+    const note = noteOf(res.status, body, delayed);
     return {
       upstream,
       fault,
@@ -118,19 +135,25 @@ export async function playFault(
   }
 }
 
-function noteOf(status: number, body: Record<string, any>): string {
+async function delayedCommitsWritten(t: TestApp): Promise<void> {
+  const waiting = () => t.services.sync.delayedCommits().length;
+  for (let tries = 0; waiting() > 0 && tries < 200; tries++) await new Promise((r) => setTimeout(r, 25));
+}
+
+function noteOf(status: number, body: Record<string, any>, delayed: boolean): string {
   if (status >= 400) return String(body.detail ?? body.error ?? "").slice(0, 120);
   const parts: string[] = [];
   const live = body.live as { pushed?: boolean } | undefined;
   if (live) parts.push(live.pushed ? "pushed live" : "repository only");
+  if ((body.archive as { retryAt?: string } | undefined)?.retryAt !== undefined)
+    parts.push("commit delayed by the rate limit");
   const stale = (body.facilities as Array<{ name: string; status: string }> | undefined)?.filter(
     (f) => f.status === "stale",
   );
   if (stale?.length) parts.push(`stale kept: ${stale.map((f) => f.name).join(", ")}`);
-  const published = body.published as { code?: string; facility?: string } | undefined;
-  if (published)
-    parts.push(
-      published.code ? `score saved; publish failed: ${published.code}` : "score saved and published",
-    );
+  const published = body.published as { code?: string; archive?: { status?: string } } | undefined;
+  if (published?.code) parts.push(`score saved; publish failed: ${published.code}`);
+  else if (published && delayed) parts.push("score saved and pushed; commit delayed by the rate limit");
+  else if (published) parts.push("score saved and published");
   return parts.join("; ");
 }

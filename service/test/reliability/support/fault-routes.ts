@@ -13,7 +13,14 @@ export const FAULTS = [
   "malformed JSON",
   "slow body",
 ] as const;
-export type Fault = (typeof FAULTS)[number];
+/** Failures the Sheets adapter gets past on its own: a 5xx or a reset tried again, a 401 with a new token. */
+export const SHEETS_TRANSIENT_FAULTS = ["500 once", "reset once", "401 once"] as const;
+/** GitHub's primary rate limit: 403, `x-ratelimit-remaining: 0`, reset in a second. */
+export const GITHUB_RATE_LIMIT = "rate limit (403, remaining 0)";
+export type Fault =
+  | (typeof FAULTS)[number]
+  | (typeof SHEETS_TRANSIENT_FAULTS)[number]
+  | typeof GITHUB_RATE_LIMIT;
 
 /** A route of the fault matrix: how to call it and which upstreams it touches. */
 export interface FaultRoute {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { expectedOutcomes } from "./expected-outcomes.ts";
 import { playFault } from "./fault-matrix.ts";
-import { FAULT_ROUTES, FAULTS, type Upstream } from "./fault-routes.ts";
+import { FAULT_ROUTES, FAULTS, type Fault, type Upstream } from "./fault-routes.ts";
 import { record } from "./results.ts";
 import { startUpstreams, type Upstreams } from "./upstreams.ts";
 
@@ -12,7 +12,7 @@ import { startUpstreams, type Upstreams } from "./upstreams.ts";
  * `GET /ping` 200 afterwards, and nothing lost or half-written.
  * @example faultSuite("sheets"); // in a *.test.ts file
  */
-export function faultSuite(upstream: Upstream, faults: readonly (typeof FAULTS)[number][] = FAULTS): void {
+export function faultSuite(upstream: Upstream, faults: readonly Fault[] = FAULTS): void {
   describe(`faults of the ${upstream} upstream, route by route`, () => {
     let up: Upstreams;
     before(async () => {

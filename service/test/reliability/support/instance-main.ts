@@ -3,12 +3,11 @@
 import { createAdapters } from "../../../src/adapters/index.ts";
 import { buildApp } from "../../../src/app.ts";
 import { parseEnvironment } from "../../../src/config/environment.ts";
-import { systemClock } from "../../../src/shared/clock.ts";
 
 const { config, problems } = parseEnvironment(process.env);
 if (!config) throw new Error(problems.join("; "));
 const quiet = { warn() {} };
-const { spreadsheets, dataRepository } = createAdapters(config, { logger: quiet, clock: systemClock });
+const { spreadsheets, dataRepository } = createAdapters(config, { logger: quiet });
 const app = await buildApp({ config, spreadsheets, repository: dataRepository });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

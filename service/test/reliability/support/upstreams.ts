@@ -79,10 +79,15 @@ export async function startOverUpstreams(up: Upstreams, env: Record<string, stri
       apiUrl: up.sheets.url,
       exportUrl: up.sheets.url,
       fetchTimeoutMs: UPSTREAM_TIMEOUT_MS,
-      accessToken: SHEETS_TOKEN,
+      // Production's credentials cache a token and fetch a new one after a 401; here it is the same one.
+      credentials: {
+        accessToken: async () => SHEETS_TOKEN,
+        refreshAccessToken: async () => SHEETS_TOKEN,
+        serviceAccountEmail: async () => undefined,
+      },
       retryDelayMs: 50,
+      backoffBaseMs: 20,
       logger: quiet,
-      clock,
     }),
     repository: createGitHubContents({
       repo: DATA_REPO,

@@ -960,6 +960,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };
@@ -3739,6 +3741,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };
@@ -4240,6 +4244,8 @@ export interface operations {
                     "application/json": {
                         archive: {
                             path: string;
+                            /** @description only while a rate limit holds the commit back (status carried, revision the last known): when it is tried again */
+                            retryAt?: string;
                             revision: string;
                             status: "committed" | "carried" | "unchanged";
                         };

@@ -17,16 +17,31 @@ function lookup(map: Record<string, string> | undefined, code: string): string |
 }
 
 /**
- * A category for people: each word that is an event or division code is replaced by its label.
+ * A category for people: each word that is an event or division code (or an event code and a
+ * division code joined, as in team codes) is replaced by its label.
+ * @example categoryLabel(display, "XDOPEN") // "Mixed doubles · Open"
  * @example categoryLabel({ events: { MS: "Men's singles" }, divisions: { U15: "Under 15" } }, "MS U15") // "Men's singles · Under 15"
  */
 export function categoryLabel(display: Display | undefined, category: string): string {
   const whole = lookup(display?.events, category);
   if (whole !== undefined) return whole;
   const words = category.trim().split(/\s+/);
-  const labels = words.map((word) => lookup(display?.events, word) ?? lookup(display?.divisions, word));
+  const labels = words.map(
+    (word) => lookup(display?.events, word) ?? lookup(display?.divisions, word) ?? joinedCodes(display, word),
+  );
   if (labels.every((label) => label === undefined)) return category;
   return words.map((word, i) => labels[i] ?? word).join(" · ");
+}
+
+/** An event code and a division code written as one word, as team codes carry them (`XDOPEN`, `MSU15`). */
+function joinedCodes(display: Display | undefined, word: string): string | undefined {
+  for (const [code, label] of Object.entries(display?.events ?? {})) {
+    if (word.length <= code.length || word.slice(0, code.length).toLowerCase() !== code.toLowerCase())
+      continue;
+    const division = lookup(display?.divisions, word.slice(code.length));
+    if (division !== undefined) return `${label} · ${division}`;
+  }
+  return undefined;
 }
 
 /** The position of a category in display order (events first, then divisions), for sorting. */

@@ -34,6 +34,10 @@ export interface Event {
   archived?: boolean;
   title?: string;
   teamScoring?: string;
+  /** `console` or `desks`; absent: no attendance. */
+  attendance?: string;
+  /** `console` or `links`; absent: score entry off. */
+  scoreEntry?: string;
   days: Record<string, Day>;
   display?: Display;
 }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
 import { dayEntry, failure, place, registry } from "../store.ts";
 import { DayPage } from "./DayPage.tsx";
 import { EventList } from "./EventList.tsx";
@@ -6,15 +7,9 @@ import { EventList } from "./EventList.tsx";
 /** The page frame: a skip link, the site name linking to the event list, and the main content. */
 export function Shell({ children }: { children: ComponentChildren }) {
   return (
-    <>
-      <a class="skip" href="#main">
-        Skip to results
-      </a>
-      <header class="site">
-        <a href="./">Tournament results</a>
-      </header>
-      <main id="main">{children}</main>
-    </>
+    <PageShell site="Tournament results" home="./" skip="Skip to results">
+      {children}
+    </PageShell>
   );
 }
 

@@ -2,10 +2,10 @@ import { useEffect } from "preact/hooks";
 import type { DayEntry } from "../../lib/data/registry.ts";
 import { dayVisibility } from "../../lib/data/visibility.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
-import { feed, now } from "../store.ts";
+import { LiveStatus } from "../../lib/ui/LiveStatus.tsx";
+import { feed, now, retry } from "../store.ts";
 import { Shell } from "./App.tsx";
 import { Facilities } from "./Facilities.tsx";
-import { LiveStatus } from "./LiveStatus.tsx";
 import { NotLive } from "./NotLive.tsx";
 
 /** One day: its title, where the results come from, and the facilities' results once the day is shown. */
@@ -29,7 +29,7 @@ export function DayPage({ entry }: { entry: DayEntry }) {
         </h1>
         {date && <p class="day-date">{dayLabel(date)}</p>}
       </div>
-      <LiveStatus state={state} />
+      <LiveStatus state={state} onRetry={retry} />
       {!visibility.shown ? (
         <NotLive label={label} opensAt={visibility.opensAt} />
       ) : snapshot !== undefined ? (

@@ -6,11 +6,11 @@ const HEIGHT = 841.89;
 const MARGIN = 28;
 
 /** The `best-of-3` sheet: three running-score grids, games won, umpire and team captains sign. */
-export function bestOfThreePlan(): LayoutPlan {
+export function bestOfThreePlan(qr: boolean): LayoutPlan {
   const w = WIDTH - 2 * MARGIN;
   const x = MARGIN;
   const b = new PlanBuilder();
-  let y = header(b, x, MARGIN, w) + 6;
+  let y = header(b, x, MARGIN, w, 54, qr) + 6;
   y =
     infoRow(b, x, y, w, [
       { caption: "Category", field: "category", share: 2.2 },

@@ -9,10 +9,16 @@ export interface InfoCell {
   share: number;
 }
 
-/** Event title band and the match-number box. */
-export function header(b: PlanBuilder, x: number, y: number, w: number, h = 54): number {
+/**
+ * Event title band and the match-number box. With `qr`, a white square as tall as the band sits
+ * between them for the match's QR code: nothing is written there, and the gaps around it are the
+ * code's quiet zone.
+ */
+export function header(b: PlanBuilder, x: number, y: number, w: number, h: number, qr: boolean): number {
   const numberW = 112;
-  const titleW = w - numberW - 8;
+  const gap = 8;
+  const titleW = w - numberW - gap - (qr ? h + gap : 0);
+  if (qr) b.qrArea(x + titleW + gap, y, h);
   b.rect(x, y, titleW, h, 1.2, 0.93);
   b.label("EVENT", x + 6, y + 10, 100, { size: 6, weight: "bold", gray: 0.4 });
   b.label("BADMINTON SCORESHEET", x + 6, y + 10, titleW - 12, {

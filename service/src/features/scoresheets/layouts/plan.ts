@@ -59,19 +59,28 @@ export interface Slot {
   align: Align;
 }
 
-/** A layout as data: page size, the fixed frame, and the slots for the variable text. */
+/** A square left white in the frame for each match's QR code: its top-left corner and side, in points. */
+export interface QrArea {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** A layout as data: page size, the fixed frame, the slots for the variable text and, when printed, the QR code's square. */
 export interface LayoutPlan {
   type: LayoutType;
   width: number;
   height: number;
   frame: FrameOp[];
   slots: Slot[];
+  qr?: QrArea;
 }
 
 /** Collects frame operations and slots; the layout files describe a sheet with it. */
 export class PlanBuilder {
   readonly frame: FrameOp[] = [];
   readonly slots: Slot[] = [];
+  private qr: QrArea | undefined;
 
   rect(x: number, y: number, w: number, h: number, lineWidth = 0.75, fill?: number): void {
     this.frame.push(
@@ -126,8 +135,14 @@ export class PlanBuilder {
     this.label(caption, x + size + 4, y + size, 80, { size: 7 });
   }
 
+  /** Keeps a white square for the match's QR code (drawn per page, not in the frame). */
+  qrArea(x: number, y: number, size: number): void {
+    this.qr = { x, y, size };
+  }
+
   build(type: LayoutType, width: number, height: number): LayoutPlan {
-    return { type, width, height, frame: this.frame, slots: this.slots };
+    const plan: LayoutPlan = { type, width, height, frame: this.frame, slots: this.slots };
+    return this.qr ? { ...plan, qr: this.qr } : plan;
   }
 }
 

@@ -8,7 +8,7 @@ const MARGIN = 28;
  * The one-game sheets: `standard` (referee, umpire and service-judge fields; umpire and referee sign),
  * `no-referee` (team captains sign) and `no-referee-wide` (landscape, wider rally-point cells).
  */
-export function singleGamePlan(type: "standard" | "no-referee" | "no-referee-wide"): LayoutPlan {
+export function singleGamePlan(type: "standard" | "no-referee" | "no-referee-wide", qr: boolean): LayoutPlan {
   const wide = type === "no-referee-wide";
   const officials = type === "standard";
   const width = wide ? A4.long : A4.short;
@@ -16,7 +16,7 @@ export function singleGamePlan(type: "standard" | "no-referee" | "no-referee-wid
   const w = width - 2 * MARGIN;
   const x = MARGIN;
   const b = new PlanBuilder();
-  let y = header(b, x, MARGIN, w, wide ? 50 : 54) + 6;
+  let y = header(b, x, MARGIN, w, wide ? 50 : 54, qr) + 6;
   const when = [
     { caption: "Category", field: "category", share: 2.2 },
     { caption: "Round", field: "round", share: 1.6 },

@@ -1,19 +1,18 @@
 import type { FrameOp, LayoutPlan } from "../layouts/index.ts";
-import type { LayoutType } from "../types.ts";
 import { FONTS, fontMetrics } from "./font-metrics.ts";
 import { pdfLiteral, toWinAnsi } from "./win-ansi.ts";
 
-const templates = new Map<LayoutType, Buffer>();
+const templates = new WeakMap<LayoutPlan, Buffer>();
 
 /**
  * The frame's content stream, made once per thread and layout; the document places it as a Form
  * XObject on every page.
  */
 export function frameTemplate(plan: LayoutPlan): Buffer {
-  let bytes = templates.get(plan.type);
+  let bytes = templates.get(plan);
   if (!bytes) {
     bytes = drawFrameContent(plan);
-    templates.set(plan.type, bytes);
+    templates.set(plan, bytes);
   }
   return bytes;
 }

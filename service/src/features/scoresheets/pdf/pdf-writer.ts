@@ -6,12 +6,15 @@ import type { FrameMode } from "../types.ts";
 import { FONTS } from "./font-metrics.ts";
 import { frameTemplate } from "./frame-content.ts";
 import { FIRST_PAGE_OBJECT, OBJECT, pageObjects, type SerializedPages, streamObject } from "./pdf-objects.ts";
+import { OBJECTS_PER_FONT, unicodeFontObjects } from "./unicode-font-objects.ts";
+import type { EmbeddedFont } from "./unicode-fonts.ts";
 
 /**
  * Writes the one output PDF as the workers' chunks arrive, in any order. The workers send their
  * pages already serialized (numbers fixed in advance, see pdf-objects.ts), so this thread only
  * appends bytes and records offsets: it stays free for other requests during a big job. The frame
- * is one Form XObject in one resource dictionary that every page shares.
+ * is one Form XObject in one resource dictionary that every page shares, with the embedded subset
+ * fonts (numbered after the pages) when the sheets print characters outside WinAnsi.
  */
 export class PdfWriter {
   private readonly parts: Buffer[] = [];
@@ -20,9 +23,17 @@ export class PdfWriter {
   private added = 0;
 
   private readonly pageCount: number;
+  private readonly objectCount: number;
 
-  constructor(plan: LayoutPlan, pageCount: number, options: { title: string; frame: FrameMode }) {
+  constructor(
+    plan: LayoutPlan,
+    pageCount: number,
+    options: { title: string; frame: FrameMode; fonts?: readonly EmbeddedFont[] },
+  ) {
     this.pageCount = pageCount;
+    const embedded = options.fonts ?? [];
+    const firstFontObject = FIRST_PAGE_OBJECT + 2 * pageCount;
+    this.objectCount = firstFontObject + OBJECTS_PER_FONT * embedded.length;
     this.append([Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")]);
     this.object(
       OBJECT.info,
@@ -30,15 +41,27 @@ export class PdfWriter {
     );
     this.object(OBJECT.regularFont, fontDictionary(FONTS.regular.name));
     this.object(OBJECT.boldFont, fontDictionary(FONTS.bold.name));
-    const fonts = `/Font<</${FONTS.regular.id} ${OBJECT.regularFont} 0 R/${FONTS.bold.id} ${OBJECT.boldFont} 0 R>>`;
+    const standard = `/${FONTS.regular.id} ${OBJECT.regularFont} 0 R/${FONTS.bold.id} ${OBJECT.boldFont} 0 R`;
+    let unicode = "";
+    embedded.forEach((font, i) => {
+      const objects = unicodeFontObjects(font, firstFontObject + OBJECTS_PER_FONT * i);
+      for (const { id, bytes } of objects) {
+        this.offsets[id] = this.length;
+        this.append(bytes);
+      }
+      unicode += `/${font.resource} ${objects[0]!.id} 0 R`;
+    });
+    // The frame draws only the standard fonts' labels; the pages also print the embedded ones.
+    const fonts = `/Font<<${standard}>>`;
+    const pageFonts = `/Font<<${standard}${unicode}>>`;
     if (options.frame === "template") {
       this.offsets[OBJECT.frame] = this.length;
       const form = `/Type/XObject/Subtype /Form/FormType 1/BBox[0 0 ${plan.width} ${plan.height}]/Resources<<${fonts}>>`;
       this.append(streamObject(OBJECT.frame, form, deflateSync(frameTemplate(plan))));
-      this.object(OBJECT.resources, `<<${fonts}/XObject<</${FRAME_XOBJECT} ${OBJECT.frame} 0 R>>>>`);
+      this.object(OBJECT.resources, `<<${pageFonts}/XObject<</${FRAME_XOBJECT} ${OBJECT.frame} 0 R>>>>`);
     } else {
       this.object(OBJECT.frame, "null");
-      this.object(OBJECT.resources, `<<${fonts}>>`);
+      this.object(OBJECT.resources, `<<${pageFonts}>>`);
     }
   }
 
@@ -58,7 +81,7 @@ export class PdfWriter {
     const kids = Array.from({ length: this.pageCount }, (_, i) => `${pageObjects(i).page} 0 R`).join(" ");
     this.object(OBJECT.pages, `<</Type/Pages/Count ${this.pageCount}/Kids[${kids}]>>`);
     this.object(OBJECT.catalog, `<</Type/Catalog/Pages ${OBJECT.pages} 0 R>>`);
-    const size = FIRST_PAGE_OBJECT + 2 * this.pageCount;
+    const size = this.objectCount;
     let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
     for (let id = 1; id < size; id++) xref += `${String(this.offsets[id]).padStart(10, "0")} 00000 n \n`;
     const id = randomBytes(16).toString("hex");

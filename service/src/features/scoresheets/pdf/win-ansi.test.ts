@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { pdfLiteral, toWinAnsi } from "./win-ansi.ts";
+import { pdfLiteral, printable, toWinAnsi } from "./win-ansi.ts";
 
 describe("WinAnsi text for the standard fonts", () => {
   it("keeps accented Latin names", () => {
@@ -21,5 +21,10 @@ describe("WinAnsi text for the standard fonts", () => {
 
   it("escapes PDF string delimiters and writes high bytes in octal", () => {
     assert.equal(pdfLiteral("Ñ (a\\b) €"), "(\\321 \\(a\\\\b\\) \\200)");
+  });
+
+  it("printable text keeps every WinAnsi character (no-break space, soft hyphen) and drops invisible joiners", () => {
+    assert.equal(printable("A\u00a0B\u00adC"), "A\u00a0B\u00adC");
+    assert.equal(printable("李\u200d娜 👍🏽\ufe0f\tX"), "李娜 👍 X");
   });
 });

@@ -17,25 +17,51 @@ export function winAnsiByte(codePoint: number): number | undefined {
 }
 
 /**
- * Makes text printable with the standard Helvetica fonts: WinAnsi characters stay, accents
- * that WinAnsi lacks are dropped from their letter, whitespace and control characters become
- * one space, anything else becomes "?".
+ * Text as it is printed: composed (NFC), whitespace and control characters outside WinAnsi as one
+ * space, and the invisible characters that only steer others (joiners, variation selectors,
+ * skin-tone modifiers: they need a shaping engine) left out. WinAnsi characters stay as they are.
+ *
+ * @example
+ * printable("Jose\u0301\r\n\tBo 👍🏽"); // "José Bo 👍"
+ */
+export function printable(text: string): string {
+  let out = "";
+  for (const char of text.normalize("NFC")) {
+    if (winAnsiByte(char.codePointAt(0)!) !== undefined) out += char;
+    else if (/[\s\p{Cc}]/u.test(char)) out += " ";
+    else if (!/[\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}]/u.test(char)) out += char;
+  }
+  return out.replace(/ {2,}/g, " ");
+}
+
+/**
+ * Makes text printable with the standard Helvetica fonts alone: WinAnsi characters stay, and the
+ * others become their {@link winAnsiFallback}.
  *
  * @example
  * toWinAnsi("José Núñez · Łukasz 李"); // "José Núñez · Lukasz ?"
  */
 export function toWinAnsi(text: string): string {
-  let out = "";
-  for (const char of text.normalize("NFC")) {
-    const code = char.codePointAt(0)!;
-    if (winAnsiByte(code) !== undefined) out += char;
-    else if (/[\s\p{Cc}]/u.test(char)) out += " ";
-    else out += replacement(char);
-  }
-  return out.replace(/ {2,}/g, " ");
+  return winAnsiText(printable(text));
 }
 
-function replacement(char: string): string {
+/** Printable text (see {@link printable}) with each character WinAnsi lacks replaced by its {@link winAnsiFallback}. */
+export function winAnsiText(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let out = "";
+  for (const char of text)
+    out += winAnsiByte(char.codePointAt(0)!) === undefined ? winAnsiFallback(char) : char;
+  return out;
+}
+
+/**
+ * What WinAnsi prints for a character it lacks and no embedded font has: the letter without the
+ * accents WinAnsi lacks, an obvious plain-Latin reading, or "?".
+ *
+ * @example
+ * winAnsiFallback("ř"); // "r"
+ */
+export function winAnsiFallback(char: string): string {
   const fallback = FALLBACK[char];
   if (fallback) return fallback;
   const base = char.normalize("NFKD").replace(/\p{M}/gu, "");
@@ -44,7 +70,7 @@ function replacement(char: string): string {
 }
 
 /**
- * A PDF literal string `( … )` of WinAnsi bytes for text already passed through {@link toWinAnsi}.
+ * A PDF literal string `( … )` of WinAnsi bytes for text already made of WinAnsi characters.
  *
  * @example
  * pdfLiteral("Ñiño (A)"); // "(\\321i\\361o \\(A\\))"

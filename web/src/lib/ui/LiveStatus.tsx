@@ -1,12 +1,12 @@
-import type { FeedState } from "../../lib/live/day-feed.ts";
-import { manilaTime } from "../../lib/manila-time.ts";
-import { retry } from "../store.ts";
+import type { FeedState } from "../live/day-feed.ts";
+import { manilaTime } from "../manila-time.ts";
+import "./live-status.css";
 
 /**
  * One line that says where the results come from and how fresh they are: live, or the published
  * file with a retry. It keeps its height in every state, so nothing below it moves.
  */
-export function LiveStatus({ state }: { state: FeedState | undefined }) {
+export function LiveStatus({ state, onRetry }: { state: FeedState | undefined; onRetry(): void }) {
   const source = state?.source ?? "connecting";
   const updated = state?.snapshot?.generatedAt;
   return (
@@ -23,7 +23,7 @@ export function LiveStatus({ state }: { state: FeedState | undefined }) {
         </p>
         {updated && <p class="updated figures">updated {manilaTime(updated)}</p>}
         {source === "published" && (
-          <button type="button" onClick={retry}>
+          <button type="button" onClick={onRetry}>
             Retry
           </button>
         )}

@@ -1,0 +1,22 @@
+import { dayLabel } from "../../lib/manila-time.ts";
+import { LinkSummary } from "../../lib/ui/LinkSummary.tsx";
+import { dayEntry, expired, link } from "../store.ts";
+
+/** The event, the day, and the desk link: who the desk is and until when it works. */
+export function DayHeading({ title }: { title: string }) {
+  const entry = dayEntry.value;
+  const desk = link.value;
+  if (entry === undefined || desk === undefined) return null;
+  const { event, eventKey, day } = entry;
+  return (
+    <div class="day-heading">
+      <p class="event-title">{event.title ?? eventKey}</p>
+      <h1>{title}</h1>
+      <p class="day-name">
+        {day.label}
+        {day.date && ` · ${dayLabel(day.date)}`}
+      </p>
+      <LinkSummary link={desk} expired={expired.value} />
+    </div>
+  );
+}

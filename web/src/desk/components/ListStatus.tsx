@@ -1,0 +1,35 @@
+import { manilaTime } from "../../lib/manila-time.ts";
+import "../../lib/ui/live-status.css";
+import { live, online, readAt, reading, readProblem, refresh } from "../people.ts";
+
+/**
+ * One line that says whether other desks' marks show by themselves (live), when the list was read,
+ * and a refresh button. It keeps its height in every state, so the list below never jumps.
+ */
+export function ListStatus() {
+  const state = !online.value ? "offline" : live.value ? "live" : "paused";
+  return (
+    <>
+      <div class={`live-status ${state}`}>
+        <p role="status">
+          {state === "live" && (
+            <>
+              <span class="dot" aria-hidden="true" /> Live
+            </>
+          )}
+          {state === "offline" && "Offline: marks wait on this phone"}
+          {state === "paused" && "Live updates paused"}
+        </p>
+        {readAt.value !== undefined && <p class="updated figures">list read {manilaTime(readAt.value)}</p>}
+        <button type="button" onClick={refresh} disabled={reading.value}>
+          Refresh
+        </button>
+      </div>
+      {readProblem.value && (
+        <p class="notice warn" role="alert">
+          The list could not be read: {readProblem.value}
+        </p>
+      )}
+    </>
+  );
+}

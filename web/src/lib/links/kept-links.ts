@@ -1,0 +1,61 @@
+/**
+ * Links kept on the phone until they expire, so a link is opened once and the page finds it
+ * again (an umpire scans a scoresheet's QR code, which carries no token). Newest first; an
+ * expired or unreadable entry is dropped whenever the list is read. Storage that is full or
+ * switched off (private browsing) keeps nothing, and the page asks for the link again.
+ */
+import { type DayLink, decodeLink, hasExpired, type LinkKind } from "./link-token.ts";
+
+/** At most this many links are kept (one a day is usual; a few events at once is the most). */
+const MOST = 8;
+
+export interface KeptLinks {
+  /** The unexpired links of this kind, newest first. */
+  list(now: number): DayLink[];
+  /** Keeps `link` as the newest. */
+  keep(link: DayLink, now: number): void;
+  /** Drops the link with this token (the service refused it). */
+  forget(token: string): void;
+}
+
+/**
+ * The kept links of one kind in `storage` (the page's `localStorage`).
+ * @example const scorerLinks = keptLinks(localStorage, "scorer"); scorerLinks.keep(link, Date.now());
+ */
+export function keptLinks(storage: Storage | undefined, kind: LinkKind): KeptLinks {
+  const key = `tournament-ops.${kind}-links`;
+  const read = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
+      return Array.isArray(value) ? value.filter((token) => typeof token === "string") : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (tokens: string[]) => {
+    try {
+      if (tokens.length === 0) storage?.removeItem(key);
+      else storage?.setItem(key, JSON.stringify(tokens));
+    } catch {
+      // Full or switched off: nothing is kept, and the page asks for the link next time.
+    }
+  };
+  const list = (now: number) =>
+    read()
+      .map(decodeLink)
+      .filter((link): link is DayLink => link?.kind === kind && !hasExpired(link, now));
+  return {
+    list(now) {
+      const links = list(now);
+      if (links.length !== read().length) write(links.map((link) => link.token));
+      return links;
+    },
+    keep(link, now) {
+      const others = list(now).filter((kept) => kept.token !== link.token);
+      write([link.token, ...others.map((kept) => kept.token)].slice(0, MOST));
+    },
+    forget(token) {
+      write(read().filter((kept) => kept !== token));
+    },
+  };
+}

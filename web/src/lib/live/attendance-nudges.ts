@@ -1,0 +1,52 @@
+/**
+ * A day's attendance nudges: the relay's socket `attendance/<event>/<day>`, which sends nothing on
+ * connect and then `{"type":"attendance","facility":…}` after each write to a facility's list (no
+ * person, no state: the page re-reads the list through the API).
+ */
+import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
+
+export interface NudgeOptions {
+  liveUrl: URL;
+  event: string;
+  day: string;
+  /** A facility's list changed. */
+  onNudge(facility: string): void;
+  /** The socket opened again after it was down: nudges may have been missed meanwhile. */
+  onReopen(): void;
+  /** The socket is open (`true`) or down (`false`). */
+  onConnected?(connected: boolean): void;
+  socket?: SocketOptions;
+}
+
+/**
+ * Follows the nudges until `close()`.
+ * @example const nudges = followNudges({ liveUrl, event, day, onNudge: (f) => f === shown && reads.request("nudge"), onReopen });
+ */
+export function followNudges(options: NudgeOptions): { close(): void } {
+  let opened = false;
+  const path = `attendance/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`;
+  return openReconnectingSocket(
+    new URL(path, options.liveUrl).href,
+    {
+      open() {
+        options.onConnected?.(true);
+        if (opened) options.onReopen();
+        opened = true;
+      },
+      down() {
+        options.onConnected?.(false);
+      },
+      message(text) {
+        let message: unknown;
+        try {
+          message = JSON.parse(text);
+        } catch {
+          return;
+        }
+        const { type, facility } = (message ?? {}) as { type?: unknown; facility?: unknown };
+        if (type === "attendance" && typeof facility === "string") options.onNudge(facility);
+      },
+    },
+    options.socket,
+  );
+}

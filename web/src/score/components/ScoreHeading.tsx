@@ -1,0 +1,36 @@
+import { hasExpired } from "../../lib/links/link-token.ts";
+import { dayLabel } from "../../lib/manila-time.ts";
+import { LinkSummary } from "../../lib/ui/LinkSummary.tsx";
+import { LiveStatus } from "../../lib/ui/LiveStatus.tsx";
+import { dayEntry, feed, link, retry } from "../store.ts";
+
+/**
+ * The event and day, the heading (when given), the scorer link (who, until when), and where the
+ * scores come from. The match page shows it below the form, so the scores fit the first screen.
+ */
+export function ScoreHeading({ title }: { title?: string }) {
+  const entry = dayEntry.value;
+  const scorer = link.value;
+  if (entry === undefined || scorer === undefined) return null;
+  const { event, eventKey, day } = entry;
+  return (
+    <>
+      <div class="day-heading">
+        <p class="event-title">{event.title ?? eventKey}</p>
+        {title !== undefined && <h1>{title}</h1>}
+        <p class="day-name">
+          {day.label}
+          {day.date && ` · ${dayLabel(day.date)}`}
+        </p>
+        <LinkSummary link={scorer} expired={hasExpired(scorer, Date.now())} />
+      </div>
+      {event.scoreEntry !== "links" && (
+        <p class="notice warn">
+          Scorer links are switched off for this event right now: the control desk enters the scores. Write
+          them on the scoresheet.
+        </p>
+      )}
+      <LiveStatus state={feed.value} onRetry={retry} />
+    </>
+  );
+}

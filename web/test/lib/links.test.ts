@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { expiryText } from "../../src/lib/links/expiry.ts";
+import { keptLinks } from "../../src/lib/links/kept-links.ts";
+import { decodeLink, hasExpired, tokenFrom } from "../../src/lib/links/link-token.ts";
+import { MemoryStorage } from "../support/memory-storage.ts";
+
+/** A token as the service signs one (the signature is not checked by pages, so any will do). */
+const token = (payload: object, signature = "c2ln") =>
+  `${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${signature}`;
+
+const EXP = Date.parse("2026-11-29T16:00:00Z") - 1;
+
+describe("links in the address's fragment", () => {
+  test("the token is taken from the fragment, a whole pasted link, or the token alone", () => {
+    const desk = token({ exp: EXP, scope: "attendance-desk", day: "open-sun" });
+    assert.equal(tokenFrom(`#${desk}`), desk);
+    assert.equal(tokenFrom(`  https://results.example/desk/#${desk}\n`), desk);
+    assert.equal(tokenFrom(desk), desk);
+    assert.equal(tokenFrom(""), undefined);
+    assert.equal(tokenFrom("#not a token"), undefined);
+    assert.equal(tokenFrom("https://results.example/desk/"), undefined);
+  });
+
+  test("a payload is decoded for display: kind from the scope, day, expiry, and the label members when given", () => {
+    const desk = token({
+      exp: EXP,
+      scope: "attendance-desk",
+      day: "open-sun",
+      to: "Front desk",
+      note: "Rizal Hall",
+    });
+    assert.deepEqual(decodeLink(desk), {
+      token: desk,
+      kind: "desk",
+      exp: EXP,
+      day: "open-sun",
+      to: "Front desk",
+      note: "Rizal Hall",
+    });
+    const scorer = token({ exp: EXP, scope: "score-desk", day: "open-sat" });
+    assert.deepEqual(decodeLink(scorer), { token: scorer, kind: "scorer", exp: EXP, day: "open-sat" });
+    // Names outside ASCII survive the base64url round trip.
+    assert.equal(
+      decodeLink(token({ exp: EXP, scope: "score-desk", day: "d", to: "Señora 李" }))?.to,
+      "Señora 李",
+    );
+  });
+
+  test("an operator token, another scope, or a broken payload is not a day link", () => {
+    assert.equal(decodeLink(token({ exp: EXP, iat: 1 })), undefined);
+    assert.equal(decodeLink(token({ exp: EXP, scope: "other", day: "d" })), undefined);
+    assert.equal(decodeLink(token({ exp: "soon", scope: "score-desk", day: "d" })), undefined);
+    assert.equal(decodeLink("bm90IGpzb24.c2ln"), undefined);
+  });
+
+  test("a link has expired from its exp on, as the service counts it", () => {
+    assert.equal(hasExpired({ exp: EXP }, EXP - 1), false);
+    assert.equal(hasExpired({ exp: EXP }, EXP), true);
+  });
+
+  test("expiry in words, Manila time: a link that ends at midnight ends at the end of its day", () => {
+    assert.equal(expiryText(EXP), "the end of Sunday 29 November");
+    assert.equal(expiryText(EXP + 1), "the end of Sunday 29 November");
+    assert.equal(expiryText(Date.parse("2026-11-29T01:30:00Z")), "09:30 on Sunday 29 November");
+  });
+});
+
+describe("scorer links kept on the phone until they expire", () => {
+  const link = (day: string, exp: number) => decodeLink(token({ exp, scope: "score-desk", day }))!;
+
+  test("kept links are listed newest first, without the expired ones, which are dropped from storage", () => {
+    const storage = new MemoryStorage();
+    const kept = keptLinks(storage, "scorer");
+    kept.keep(link("open-sat", 1_000), 0);
+    kept.keep(link("dual-sat", 2_000), 0);
+    assert.deepEqual(
+      kept.list(500).map((l) => l.day),
+      ["dual-sat", "open-sat"],
+    );
+    assert.deepEqual(
+      kept.list(1_500).map((l) => l.day),
+      ["dual-sat"],
+    );
+    assert.equal(JSON.parse(storage.getItem("tournament-ops.scorer-links")!).length, 1);
+    kept.forget(link("dual-sat", 2_000).token);
+    assert.deepEqual(kept.list(0), []);
+    assert.equal(storage.getItem("tournament-ops.scorer-links"), null);
+  });
+
+  test("keeping a link again moves it first; a desk link is never listed as a scorer link", () => {
+    const storage = new MemoryStorage();
+    const kept = keptLinks(storage, "scorer");
+    const a = link("a", 9_000);
+    kept.keep(a, 0);
+    kept.keep(link("b", 9_000), 0);
+    kept.keep(a, 0);
+    assert.deepEqual(
+      kept.list(0).map((l) => l.day),
+      ["a", "b"],
+    );
+    storage.setItem(
+      "tournament-ops.scorer-links",
+      JSON.stringify([token({ exp: 9_000, scope: "attendance-desk", day: "x" }), "junk", 7]),
+    );
+    assert.deepEqual(kept.list(0), []);
+  });
+
+  test("storage that refuses to write keeps nothing and throws nothing", () => {
+    const storage = new MemoryStorage();
+    storage.setItem = () => {
+      throw new Error("QuotaExceededError");
+    };
+    const kept = keptLinks(storage, "scorer");
+    kept.keep(link("a", 9_000), 0);
+    assert.deepEqual(kept.list(0), []);
+    assert.deepEqual(keptLinks(undefined, "scorer").list(0), []);
+  });
+});
