@@ -42,7 +42,7 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
     if (!place) {
       throw new AppError(
         "service_busy",
-        "the scoresheet printer is busy with other jobs; try again in a few seconds",
+        "too many scoresheet jobs are rendering or waiting; try again in a few seconds",
         {},
         { retryAfterSeconds: BUSY_RETRY_SECONDS },
       );

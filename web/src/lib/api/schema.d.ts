@@ -680,6 +680,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description code: service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOpenApi: {
@@ -802,7 +816,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -846,6 +860,20 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -878,7 +906,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -922,6 +950,20 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5373,7 +5415,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,6 +5497,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5626,6 +5688,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
