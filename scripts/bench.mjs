@@ -11,6 +11,7 @@ const BENCHMARKS = {
   attendance: "service/bench/attendance.ts",
   "score-entry": "service/bench/score-entry.ts",
   recalc: "service/bench/recalc.ts",
+  hostile: "service/bench/hostile.ts",
   pages: "web/bench/page.ts",
 };
 

@@ -1,5 +1,6 @@
 // Regenerates docs/reliability.md: runs the reliability suite (service/test/reliability) with its
-// outcomes recorded, runs a bounded h2c read-load, and adds the last `npm run soak` summary.
+// outcomes recorded, runs a bounded h2c read-load and the hostile benchmark (issue 16), and adds the
+// last `npm run soak` summary.
 // Usage: npm run -s reliability-report   (LOAD_SECONDS to change the load run, default 10)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,6 +18,10 @@ const load = spawnSync(process.execPath, ["--import", "tsx", "service/test/soak/
   env: { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? "10" },
   encoding: "utf8",
 });
+const attack = spawnSync(process.execPath, ["--import", "tsx", "service/bench/hostile.ts", "--json"], {
+  encoding: "utf8",
+  timeout: 5 * 60 * 1000,
+});
 const rows = (section) =>
   existsSync(join(results, `${section}.jsonl`))
     ? readFileSync(join(results, `${section}.jsonl`), "utf8")
@@ -28,8 +33,10 @@ const faults = rows("faults");
 const hostile = rows("hostile");
 const tokens = rows("tokens");
 const concurrency = rows("concurrency");
+const attacks = rows("attacks");
 rmSync(results, { recursive: true, force: true });
 const figures = JSON.parse(load.stdout.trim().split("\n").at(-1) || "null");
+const hostileFigures = JSON.parse(attack.stdout?.trim().split("\n").at(-1) || "null");
 const soakFile = "service/test/soak/last-soak.json";
 const soak = existsSync(soakFile) ? JSON.parse(readFileSync(soakFile, "utf8")) : undefined;
 
@@ -120,6 +127,43 @@ for (const r of concurrency) {
     );
   out.push("");
 }
+out.push("## Hostile callers (issue 16)");
+out.push("");
+out.push("Each row of the issue's table, tried over a real h2c connection by the suite");
+out.push("(`service/test/reliability/attacks-*.test.ts`): what was sent, what must happen, what happened.");
+out.push("");
+out.push("| row | sent | expected | observed | result |");
+out.push("|---|---|---|---|---|");
+for (const r of attacks)
+  out.push(`| ${r.row} | ${cell(r.sent)} | ${cell(r.expected)} | ${cell(r.observed)} | ${mark(r.pass)} |`);
+out.push("");
+out.push("`GET /ping` over h2c (4 in flight) against the service (`npm run bench -- hostile`), each attack");
+out.push("from its own process, beside the idle figure of the same run. Goals: p99 under attack at most");
+out.push(
+  "5 × idle and under 50 ms; RSS growth at most 150 MB; under 1 CPU second after the last cancellation.",
+);
+out.push("");
+if (hostileFigures) {
+  const ms = (n) => n.toFixed(2);
+  out.push("| phase | p50 ms | p99 ms | p99 / idle | peak RSS MB | answered |");
+  out.push("|---|---|---|---|---|---|");
+  out.push(
+    `| idle | ${ms(hostileFigures.idle.p50)} | ${ms(hostileFigures.idle.p99)} | 1.0 | ${hostileFigures.rss.startMb.toFixed(0)} | |`,
+  );
+  for (const p of hostileFigures.phases)
+    out.push(
+      `| ${cell(p.name)} | ${ms(p.p50)} | ${ms(p.p99)} | ${p.ratioP99.toFixed(1)} | ${p.peakRssMb.toFixed(0)} | ${cell(
+        Object.entries(p.answered)
+          .map(([status, n]) => `${n} × ${status}`)
+          .join(", "),
+      )} |`,
+    );
+  out.push("");
+  out.push(
+    `RSS growth ${hostileFigures.rss.growthMb.toFixed(0)} MB (${hostileFigures.rss.startMb.toFixed(0)} → ${hostileFigures.rss.peakMb.toFixed(0)} MB); CPU in the 3 s after the last cancellation ${hostileFigures.cpuAfterCancelSeconds.toFixed(2)} s. Goals: p99 ${hostileFigures.goals.p99 ? "met" : "**not met**"}, RSS ${hostileFigures.goals.rss ? "met" : "**not met**"}, CPU after cancellation ${hostileFigures.goals.cpuAfterCancel ? "met" : "**not met**"}. The machine is shared (2 cores), so the figures vary from run to run.`,
+  );
+} else out.push(`The hostile benchmark failed: ${cell((attack.stderr ?? "").slice(0, 300))}`);
+out.push("");
 out.push("## Load");
 out.push("");
 if (figures) {

@@ -69,6 +69,14 @@ export function createH2cProxy(target) {
         res.flushHeaders();
         stream.pipe(res);
       });
+      // The service answered before the whole upload was sent (a 400 at the row limit, a 503) and
+      // reset the stream with NO_ERROR (RFC 9113 §8.1): stop forwarding the upload; node's client
+      // would otherwise keep the stream open for the bytes it can no longer send.
+      stream.on("end", () => {
+        if (stream.writableFinished) return;
+        req.unpipe(stream);
+        stream.destroy();
+      });
       stream.on("error", () => (res.headersSent ? res.destroy() : unavailable(res)));
       res.on("close", () => {
         if (!res.writableFinished && !stream.closed) stream.close(constants.NGHTTP2_CANCEL);

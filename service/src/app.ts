@@ -20,6 +20,12 @@ import { openApiOptions } from "./http/openapi.ts";
 import { registerMethodNotAllowed, registerRoutes } from "./http/register-routes.ts";
 import { lazyChildLogger, RequestLog } from "./http/request-log.ts";
 import type { RouteDefinition } from "./http/route.ts";
+import {
+  enforceStreamLimits,
+  HTTP2_LIMITS,
+  type Http2Limits,
+  http2ServerOptions,
+} from "./http/server-limits.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
@@ -40,6 +46,8 @@ export interface AppDeps {
   clock?: Clock;
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
+  /** The HTTP/2 limits; tests shorten the timeouts. Default `HTTP2_LIMITS`. */
+  http2Limits?: Http2Limits;
 }
 
 /**
@@ -48,14 +56,24 @@ export interface AppDeps {
  * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const limits = deps.http2Limits ?? HTTP2_LIMITS;
   const app = Fastify({
     http2: true,
+    // Stream, header and memory bounds per connection (`http/server-limits.ts`).
+    http: http2ServerOptions(limits),
+    http2SessionTimeout: limits.sessionIdleTimeoutMs,
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: JSON_BODY_LIMIT,
     // One line per request, and a request's logger made only when it logs (`http/request-log.ts`).
     logController: new RequestLog(),
     childLoggerFactory: lazyChildLogger,
-    trustProxy: deps.config.trustProxyHops > 0 ? deps.config.trustProxyHops : false,
+    // Trust exactly TRUST_PROXY_HOPS hops (0 is the socket's peer). Fastify 5.12 reads a plain number
+    // as "trust none" (it cannot check the peer), which would count every caller behind the proxy
+    // as one client in the sign-in throttle; a function keeps the hop count.
+    trustProxy:
+      deps.config.trustProxyHops > 0
+        ? (_address: string, hop: number) => hop < deps.config.trustProxyHops
+        : false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
     // Router-level refusals (a bad percent-encoding, an over-long path segment) get our error body too.
@@ -69,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         surfaceOf(request, frozenRoots),
       ),
   } as never) as unknown as FastifyInstance;
+  enforceStreamLimits(app.server as never, app.log, limits);
 
   const services = createServices(
     deps.config,

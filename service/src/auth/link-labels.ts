@@ -5,19 +5,25 @@ import type { Principal } from "./guard.ts";
  * The label texts of desk and scorer links (`issuedTo`, `note`) and the attribution label built
  * from them. Shared by the attendance desk links and the score-entry scorer links, so both apply
  * exactly the spec's rules: text only, trimmed, inner whitespace collapsed, control characters
- * removed, at most 40 code points. Labels are attribution, not authentication.
+ * (and format characters and lone surrogates, issue 16) removed, at most 40 code points. Labels
+ * are attribution, not authentication.
  */
 
 /** The longest `issuedTo` or `note`, in code points after normalising. */
 export const LINK_LABEL_MAX_CODE_POINTS = 40;
 
-// C0, DEL and C1 controls; whitespace controls (tab, newline) become spaces first.
-const CONTROL = /\p{Cc}/gu;
+// Removed in the trimming step: controls (C0, DEL, C1; whitespace controls such as tab and
+// newline become spaces first), format characters (Cf: zero-width spaces and joiners, the BOM,
+// the bidi controls U+202A–U+202E and U+2066–U+2069 that can make a label read backwards in a
+// note), and lone surrogates (Cs), which are not text and cannot be written as UTF-8.
+const CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 
 /**
  * Normalises one label text: whitespace runs (tabs and newlines included) become one space,
- * other control characters are removed, the ends are trimmed. An empty result is `null`.
+ * control and format characters and lone surrogates are removed, the ends are trimmed. An empty
+ * result is `null`.
  * @example normaliseLabelText("  Court\t 3 \u0007") // "Court 3"
+ * @example normaliseLabelText("Ana\u202E nimdA\u200B") // "Ana nimdA"
  */
 export function normaliseLabelText(text: string): string | null {
   const cleaned = text.replace(/\s+/gu, " ").replace(CONTROL, "").replace(/\s+/gu, " ").trim();

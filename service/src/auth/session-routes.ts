@@ -1,15 +1,14 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import type { FastifyReply } from "fastify";
 import { frozenTwin } from "../http/frozen.ts";
 import type { RouteDefinition, RouteRequest } from "../http/route.ts";
 import { defineRoute } from "../http/route.ts";
-import { AppError } from "../shared/errors.ts";
+import { JsonBody } from "../http/schemas.ts";
 import type { Sessions } from "./sessions.ts";
 
-const Credentials = Type.Object(
-  { username: Type.String({ maxLength: 200 }), password: Type.String({ maxLength: 1000 }) },
-  { additionalProperties: false },
-);
+const Credentials = JsonBody({
+  username: Type.String({ maxLength: 200 }),
+  password: Type.String({ maxLength: 1000 }),
+});
 const Session = Type.Object({
   token: Type.String(),
   expiresAt: Type.Integer({ description: "epoch milliseconds" }),
@@ -17,14 +16,8 @@ const Session = Type.Object({
 
 /** Sign-in: `POST /v3/sessions` (201) and the frozen `POST /auth/login` (200). */
 export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
-  const signIn = async (request: RouteRequest<typeof Credentials, TSchema, TSchema>, reply: FastifyReply) => {
-    const wait = sessions.retryAfterMs(request.ip);
-    if (wait > 0) {
-      reply.header("Retry-After", String(Math.ceil(wait / 1000)));
-      throw new AppError("rate_limited", "too many failed sign-ins; try again later");
-    }
-    return sessions.signIn(request.ip, request.body);
-  };
+  const signIn = async (request: RouteRequest<typeof Credentials, TSchema, TSchema>) =>
+    sessions.signIn(request.ip, request.body);
   const v3 = defineRoute({
     method: "POST",
     url: "/v3/sessions",
@@ -35,8 +28,8 @@ export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
     body: Credentials,
     bodyRequired: true,
     response: { 201: Session },
-    errors: ["unauthorized", "rate_limited"],
-    handler: async (request, reply) => reply.code(201).send(await signIn(request, reply)),
+    errors: ["unauthorized", "rate_limited", "service_busy"],
+    handler: async (request, reply) => reply.code(201).send(await signIn(request)),
   });
   return [
     v3,

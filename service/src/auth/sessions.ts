@@ -1,5 +1,7 @@
+import { BoundedQueue } from "../shared/bounded-queue.ts";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { clientKey } from "./client-address.ts";
 import { verifyPassword } from "./password.ts";
 import { SignInThrottle } from "./sign-in-throttle.ts";
 import type { TokenSigner } from "./tokens.ts";
@@ -10,8 +12,18 @@ export interface Credentials {
 }
 
 /**
+ * How many password hashes run at once, and how many more may wait. scrypt at the production cost
+ * takes about 100 ms and 32 MiB on one thread of libuv's pool (four threads, shared with file
+ * I/O), so one at a time keeps three threads and a core for everything else; fifteen waiting is
+ * more than one client's ten attempts, so the throttle, not this queue, answers a single client.
+ */
+export const HASHING_LIMITS = { running: 1, waiting: 15 } as const;
+
+/**
  * Operator sign-in: the one shared operator login against `AUTH_PASSWORD_HASH`, an operator token
- * on success, and failed sign-ins throttled per client address (DESIGN.md: 10 in 15 minutes).
+ * on success. Failed sign-ins are throttled per client (10 in 15 minutes; an IPv6 client per /64),
+ * counted before the password is hashed; the hashing itself is a bounded queue, so a flood of
+ * sign-ins from many clients is refused (503 `service_busy`) instead of starving other routes.
  * @example const { token, expiresAt } = await sessions.signIn("203.0.113.9", { username, password });
  */
 export function createSessions(deps: {
@@ -19,19 +31,50 @@ export function createSessions(deps: {
   tokenTtlMs: number;
   signer: TokenSigner;
   clock: Clock;
+  /** The password check (default `verifyPassword`); tests hold it to fill the hashing queue. */
+  verify?: typeof verifyPassword;
 }) {
+  const verify = deps.verify ?? verifyPassword;
   const throttle = new SignInThrottle();
+  const hashing = new BoundedQueue(HASHING_LIMITS);
   return {
-    /** Milliseconds until this address may try again (0: now). */
-    retryAfterMs: (address: string) => throttle.retryAfterMs(address, deps.clock.now()),
-
-    /** Checks the credentials; a wrong one is 401 and counts against the address. */
+    /**
+     * Checks the credentials. Throws 429 `rate_limited` (with a retry time) for a throttled client,
+     * 503 `service_busy` when the hashing queue is full, 401 for a wrong credential.
+     */
     async signIn(address: string, credentials: Credentials): Promise<{ token: string; expiresAt: number }> {
-      const ok = await verifyPassword(deps.passwordHash, credentials.username, credentials.password);
-      if (!ok) {
-        throttle.recordFailure(address, deps.clock.now());
-        throw new AppError("unauthorized", "wrong username or password");
+      const key = clientKey(address);
+      const at = deps.clock.now();
+      const wait = throttle.attempt(key, at);
+      if (wait > 0) {
+        throw new AppError(
+          "rate_limited",
+          "too many failed sign-ins; try again later",
+          {},
+          { retryAfterSeconds: Math.ceil(wait / 1000) },
+        );
       }
+      const place = hashing.enter();
+      if (!place) {
+        throttle.forgive(key, at);
+        throw new AppError(
+          "service_busy",
+          "too many sign-ins at once; try again in a moment",
+          {},
+          {
+            retryAfterSeconds: 1,
+          },
+        );
+      }
+      let ok: boolean;
+      try {
+        await place.turn();
+        ok = await verify(deps.passwordHash, credentials.username, credentials.password);
+      } finally {
+        place.leave();
+      }
+      if (!ok) throw new AppError("unauthorized", "wrong username or password");
+      throttle.forgive(key, at);
       return deps.signer.issueOperator(deps.clock.now(), deps.tokenTtlMs);
     },
   };

@@ -1,10 +1,15 @@
 /**
- * Failed sign-ins are throttled per client address: after `limit` failures within `windowMs`
- * the address is refused until the oldest failure leaves the window. A success does not reset
- * the count of another address.
+ * Failed sign-ins are throttled per client (see `clientKey`): at most `limit` attempts that were
+ * not successes within `windowMs`; beyond them the client is refused until the oldest leaves the
+ * window. An attempt counts the moment it starts, before the password is hashed, so parallel
+ * attempts cannot all pass the check while the first are still hashing; a success takes its own
+ * attempt back. A success does not reset another client's count.
+ * @example
+ * const wait = throttle.attempt(key, now); // 0: go ahead (counted); otherwise ms to wait
+ * if (await verified()) throttle.forgive(key, now);
  */
 export class SignInThrottle {
-  readonly #failures = new Map<string, number[]>();
+  readonly #attempts = new Map<string, number[]>();
 
   private readonly limit: number;
   private readonly windowMs: number;
@@ -14,30 +19,34 @@ export class SignInThrottle {
     this.windowMs = windowMs;
   }
 
-  /** Milliseconds until the address may try again, or 0 when it may now. */
-  retryAfterMs(address: string, now: number): number {
-    const recent = this.#recent(address, now);
-    if (recent.length < this.limit) return 0;
-    return (recent[recent.length - this.limit] as number) + this.windowMs - now;
-  }
-
-  recordFailure(address: string, now: number): void {
-    const recent = this.#recent(address, now);
+  /** Counts an attempt and answers 0, or answers the milliseconds to wait without counting it. */
+  attempt(key: string, now: number): number {
+    const recent = this.#recent(key, now);
+    if (recent.length >= this.limit)
+      return (recent[recent.length - this.limit] as number) + this.windowMs - now;
     recent.push(now);
-    this.#failures.set(address, recent);
+    this.#attempts.set(key, recent);
+    return 0;
   }
 
-  #recent(address: string, now: number): number[] {
-    const recent = (this.#failures.get(address) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length === 0) this.#failures.delete(address);
-    // Keep the map bounded: an address with nothing recent costs nothing.
-    if (this.#failures.size > 10_000) this.#sweep(now);
+  /** Takes back the attempt counted at `at`: it succeeded. */
+  forgive(key: string, at: number): void {
+    const times = this.#attempts.get(key);
+    const index = times?.indexOf(at) ?? -1;
+    if (index >= 0) times!.splice(index, 1);
+  }
+
+  #recent(key: string, now: number): number[] {
+    const recent = (this.#attempts.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length === 0) this.#attempts.delete(key);
+    // Keep the map bounded: a client with nothing recent costs nothing.
+    if (this.#attempts.size > 10_000) this.#sweep(now);
     return recent;
   }
 
   #sweep(now: number) {
-    for (const [address, times] of this.#failures) {
-      if (times.every((t) => t <= now - this.windowMs)) this.#failures.delete(address);
+    for (const [key, times] of this.#attempts) {
+      if (times.every((t) => t <= now - this.windowMs)) this.#attempts.delete(key);
     }
   }
 }

@@ -59,6 +59,7 @@ export function sendError(
   const status = statusFor(error.code, surface);
   reply.failure = { code: error.code, cause };
   if (status === 401) reply.header("WWW-Authenticate", `Bearer realm="${REALM}"`);
+  if (error.retryAfterSeconds !== undefined) reply.header("Retry-After", String(error.retryAfterSeconds));
   if (surface !== "v3") {
     return (
       reply

@@ -134,13 +134,21 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
   };
 }
 
-/** Registers route declarations. */
+/**
+ * Registers route declarations. A body that would let unknown members through is a declaration
+ * mistake, refused here before the app listens (use `JsonBody`).
+ */
 export function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteDefinition[],
   authenticate: Authenticate,
 ) {
-  for (const route of routes) app.route(toFastify(route, authenticate));
+  for (const route of routes) {
+    if (route.body && route.body["additionalProperties"] !== false) {
+      throw new Error(`${route.method} ${route.url}: its body must refuse unknown members (use JsonBody)`);
+    }
+    app.route(toFastify(route, authenticate));
+  }
 }
 
 /**

@@ -16,7 +16,8 @@ const QUIET = "/ping";
  * One log line per request, written when its response is finished (Fastify's own two lines,
  * `incoming request` and `request completed`, are replaced): the request id (`reqId`), method,
  * path, status, time in ms and, for an error, its code. A 5xx, or a stream that failed after its
- * headers, is logged at error level with its cause; `GET /ping` answered 200 is not logged at all.
+ * headers, is logged at error level with its cause; a request whose client went away before its
+ * answer was written, and a 503 `service_busy`, at warn; `GET /ping` answered 200 is not logged at all.
  * It is Fastify's own extension point for its request log lines, so it adds no hook to a request.
  * @example Fastify({ logController: new RequestLog() }); // {"reqId":"req-1","method":"GET","path":"/v3/…","status":200,"ms":3.1,"msg":"request"}
  */
@@ -43,10 +44,17 @@ export class RequestLog extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(failure ? { code: failure.code } : {}),
     };
-    // A failure on a 2xx is a stream that broke after its headers were sent.
-    if (status >= 500 || (failure !== null && status < 400))
+    // A client that went away (reset its stream, or stalled past the body timeout) is not the
+    // service's failure, whatever was thrown when its upload broke off.
+    if (request.raw.aborted || !reply.raw.writableFinished) {
+      request.log.warn({ ...line, status: undefined, aborted: true }, "request aborted by the client");
+    } else if (failure?.code === "service_busy" && status === 503) {
+      // Load shed on purpose (a full queue, or the spreadsheet service's own 429s): no stack to read.
+      request.log.warn(line, "request refused: busy");
+    } else if (status >= 500 || (failure !== null && status < 400)) {
+      // A failure on a 2xx is a stream that broke after its headers were sent.
       request.log.error({ ...line, err: failure?.cause }, "request failed");
-    else request.log.info(line, "request");
+    } else request.log.info(line, "request");
   }
 }
 

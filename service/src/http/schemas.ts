@@ -1,4 +1,4 @@
-import { type TSchema, Type } from "@sinclair/typebox";
+import { type ObjectOptions, type TProperties, type TSchema, Type } from "@sinclair/typebox";
 
 /** RFC 9457 problem details, the `/v3` error body. */
 export const ProblemDetails = Type.Object(
@@ -19,6 +19,15 @@ export const PlainError = Type.Object(
   { error: Type.String(), code: Type.String() },
   { additionalProperties: true, title: "PlainError" },
 );
+
+/**
+ * A JSON request body: an object whose unknown members are refused (400 `validation_error`), so a
+ * misspelt member fails loudly instead of being ignored. Every route's `body` is one (checked when
+ * the routes are registered).
+ * @example const MarkBody = JsonBody({ present: Type.Boolean() }, { title: "AttendanceMark" });
+ */
+export const JsonBody = <P extends TProperties>(properties: P, options: ObjectOptions = {}) =>
+  Type.Object(properties, { ...options, additionalProperties: false });
 
 /** Parameters shared by many routes. Keys are validated by the registry lookup, not here. */
 export const DayParams = Type.Object({ day: Type.String() });

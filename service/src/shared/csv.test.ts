@@ -25,4 +25,13 @@ describe("CSV", () => {
     ]);
     assert.deepEqual(parseCsv('x\n"never closed'), [["x"]]);
   });
+
+  test("CRLF, LF and a lone CR mixed in one file each end a record (issue 16, row 7)", () => {
+    assert.deepEqual(parseCsv("h,v\r\n1,a\n2,b\r3,c\r\n"), [
+      ["h", "v"],
+      ["1", "a"],
+      ["2", "b"],
+      ["3", "c"],
+    ]);
+  });
 });

@@ -5,17 +5,26 @@
  * @example
  * throw new AppError("unknown_day", `day "${day}" is not in the registry`);
  * throw new AppError("score_conflict", "the sheet changed", { current });
+ * throw new AppError("service_busy", "try again shortly", {}, { retryAfterSeconds: 5 });
  */
 export class AppError extends Error {
   override readonly name = "AppError";
   readonly code: ErrorCode;
   /** Extra members rendered after the standard ones (for example `current`). */
   readonly extra: Record<string, unknown>;
+  /** When the caller may try again, sent as `Retry-After` (a 429, or a 503 of a full queue). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: Record<string, unknown> = {},
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.extra = extra;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

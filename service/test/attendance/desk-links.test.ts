@@ -77,6 +77,19 @@ describe("desk links", () => {
     assert.deepEqual([blank.json().issuedTo, blank.json().note], [null, null]);
   });
 
+  test("format characters, bidi controls and lone surrogates are removed in the trimming step (issue 16, row 9)", async () => {
+    const res = await post(LINKS, {
+      issuedTo: "\u202EGate 2\u202C\u200B",
+      note: "\uFEFFmorning\u2066 shift\uD800\u200D",
+    });
+    assert.equal(res.status, 201);
+    assert.deepEqual([res.json().issuedTo, res.json().note], ["Gate 2", "morning shift"]);
+    const payload = JSON.parse(Buffer.from(res.json().token.split(".")[0], "base64url").toString());
+    assert.deepEqual([payload.to, payload.note], ["Gate 2", "morning shift"]);
+    const nothingLeft = await post(LINKS, { issuedTo: "\u200B\u202E\uDC00" });
+    assert.equal(nothingLeft.json().issuedTo, null);
+  });
+
   test("at most 40 code points after trimming; non-text or too long → 400; not JSON → 415", async () => {
     const forty = "é".repeat(20) + "😀".repeat(20);
     assert.equal((await post(LINKS, { issuedTo: `  ${forty}  ` })).status, 201);

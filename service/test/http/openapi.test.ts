@@ -52,17 +52,27 @@ test("security in the document is read off the route declarations", async () => 
   assert.ok(paths["/v3/diagnostics/sync"].get.responses["401"], "401 is documented");
 });
 
+/** The codes an error response's description lists (`code: a, b`), or undefined for other text. */
+const listedCodes = (text: unknown) =>
+  typeof text === "string" && text.startsWith("code: ") ? text.slice(6).split(", ") : undefined;
+
 /**
  * Where `current` takes something away from or changes in `released`: objects may gain members,
- * and a response schema's `required` list may gain names (a new response member that is always
- * there: "adding a response member" is not breaking, Versioning rule 4); everything else (arrays,
- * strings, numbers, a request's `required`) must be equal. `info.version` is the package version.
+ * a response schema's `required` list may gain names (a new response member that is always
+ * there: "adding a response member" is not breaking, Versioning rule 4), and an error response's
+ * list of codes may gain codes; everything else (arrays, strings, numbers, a request's
+ * `required`) must be equal. `info.version` is the package version.
  */
 function removalsOrChanges(released: unknown, current: unknown, path = "$"): string[] {
   if (path === "$.info.version") return [];
   if (/\.responses\..*\.required$/.test(path) && Array.isArray(released) && Array.isArray(current)) {
     const removed = released.filter((name) => !current.includes(name));
     return removed.length === 0 ? [] : [`${path} no longer has ${removed.join(", ")}`];
+  }
+  const [before, after] = [listedCodes(released), listedCodes(current)];
+  if (before && after) {
+    const lost = before.filter((code) => !after.includes(code));
+    return lost.length === 0 ? [] : [`${path} lost ${lost.join(", ")}`];
   }
   if (released !== null && typeof released === "object" && !Array.isArray(released)) {
     if (current === null || typeof current !== "object" || Array.isArray(current))
@@ -95,4 +105,6 @@ test("/openapi.json keeps every member of the 3.0.1 document: it only gains (fix
     ),
     ["$.requestBody.schema.required changed", "$.responses.200.schema.required no longer has b"],
   );
+  assert.deepEqual(removalsOrChanges({ d: "code: a, c" }, { d: "code: a, b, c" }), []);
+  assert.deepEqual(removalsOrChanges({ d: "code: a, c" }, { d: "code: a, b" }), ["$.d lost c"]);
 });

@@ -158,6 +158,9 @@ function earlyAnswer(
     stream.on("data", (c: Buffer) => chunks.push(c));
     stream.on("end", () => {
       resolve({ status, body: Buffer.concat(chunks).toString(), ended: false });
+      // The service resets the stream with NO_ERROR after its early answer; node's client would keep
+      // it open for the unsent bytes (and the session with it), so let it go.
+      stream.destroy();
       session.close();
     });
     stream.on("error", (error) =>

@@ -9,6 +9,13 @@ describe("link labels (issuedTo, note)", () => {
     assert.equal(normaliseLabelText(" \u0001 \t"), null);
   });
 
+  test("trimming also removes format characters (Cf: bidi controls, zero-width), and lone surrogates", () => {
+    assert.equal(normaliseLabelText("\u202Enimda\u202C Ana\u200B"), "nimda Ana");
+    assert.equal(normaliseLabelText("Court\u2067 3\uD83D"), "Court 3");
+    assert.equal(normaliseLabelText("Zoë 😀"), "Zoë 😀", "letters and whole emoji stay");
+    assert.equal(normaliseLabelText("\u2066\uDC00\uFEFF"), null);
+  });
+
   test("length is counted in code points after trimming: 40 pass, 41 is 400 validation_error", () => {
     assert.equal(readLinkLabels({ issuedTo: ` ${"😀".repeat(40)} ` }).issuedTo, "😀".repeat(40));
     assert.throws(

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   liveRelay?: AppDeps["liveRelay"];
   /** A pino logger; none means silent. */
   logger?: AppDeps["logger"];
+  /** The HTTP/2 limits (tests shorten the timeouts). */
+  http2Limits?: AppDeps["http2Limits"];
 }
 
 /**
@@ -73,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     repository,
     liveRelay: options.liveRelay,
     logger: options.logger,
+    http2Limits: options.http2Limits,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

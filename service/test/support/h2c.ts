@@ -51,6 +51,10 @@ export function h2c(baseUrl: string) {
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("error", reject);
         stream.on("end", () => {
+          // An answer that came before the whole body was sent ends with RST_STREAM NO_ERROR
+          // (RFC 9113 §8.1): stop sending. Node's client would otherwise keep the stream open
+          // for the unsent bytes, and the session could never close.
+          if (!stream.writableFinished) stream.destroy();
           const body = Buffer.concat(chunks);
           const text = body.toString("utf8");
           resolve({

@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { Nullable } from "../../http/schemas.ts";
+import { JsonBody, Nullable } from "../../http/schemas.ts";
 import type { ErrorCode } from "../../shared/errors.ts";
 
 /** The errors every attendance route that reads a workbook can answer. */
@@ -40,9 +40,9 @@ export const FrozenMarkParams = Type.Object({
   key: Type.String(),
 });
 
-export const MarkBody = Type.Object({ present: Type.Boolean() }, { title: "AttendanceMark" });
+export const MarkBody = JsonBody({ present: Type.Boolean() }, { title: "AttendanceMark" });
 
-export const DeskLinkBody = Type.Object(
+export const DeskLinkBody = JsonBody(
   {
     issuedTo: Type.Optional(Nullable(Type.String({ description: "at most 40 code points after trimming" }))),
     note: Type.Optional(Nullable(Type.String({ description: "at most 40 code points after trimming" }))),
@@ -67,7 +67,7 @@ export const FrozenDeskLinkResponse = Type.Object({
   day: Type.String(),
 });
 
-export const ReconciliationBody = Type.Object(
+export const ReconciliationBody = JsonBody(
   { facility: Type.Optional(Type.String()) },
   { title: "ReconciliationRequest" },
 );

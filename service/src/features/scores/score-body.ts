@@ -1,5 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { Nullable } from "../../http/schemas.ts";
+import { JsonBody, Nullable } from "../../http/schemas.ts";
 import { AppError } from "../../shared/errors.ts";
 
 /** One side's score: a whole number 0 to 99, or `null` for an empty cell. */
@@ -15,9 +15,9 @@ export const ScorePair = Type.Object(
  * Both new scores `null` clears the match.
  * @example { "expected": { "team1Score": null, "team2Score": null }, "team1Score": 21, "team2Score": 17 }
  */
-export const ScoreBody = Type.Object(
+export const ScoreBody = JsonBody(
   { expected: ScorePair, team1Score: Score, team2Score: Score },
-  { additionalProperties: false, title: "ScoreBody" },
+  { title: "ScoreBody" },
 );
 export type ScoreBody = Static<typeof ScoreBody>;
 

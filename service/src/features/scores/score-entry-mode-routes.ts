@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
-import { EventParams, Nullable } from "../../http/schemas.ts";
+import { EventParams, JsonBody, Nullable } from "../../http/schemas.ts";
 import { readScoreEntryMode, type ScoreEntryModeDeps, setScoreEntryMode } from "./score-entry-mode.ts";
 
 const Mode = Type.Union([Type.Literal("console"), Type.Literal("links")]);
@@ -22,7 +22,7 @@ export function scoreEntryModeRoutes(deps: ScoreEntryModeDeps): RouteDefinition[
     url: "/v3/events/:event/score-entry",
     operationId: "setScoreEntryMode",
     summary: "Switch the event's score entry between console and links",
-    body: Type.Object({ scoreEntry: Mode }, { additionalProperties: false }),
+    body: JsonBody({ scoreEntry: Mode }),
     bodyRequired: true,
     response: { 200: ModeSet },
     errors: ["unknown_event", "score_entry_off", "conflict", "config_unavailable"],
@@ -45,7 +45,7 @@ export function scoreEntryModeRoutes(deps: ScoreEntryModeDeps): RouteDefinition[
       {
         url: "/v1/events/:event/score-entry",
         summary: "Switch the event's score entry between console and links (frozen; body { mode })",
-        body: Type.Object({ mode: Mode }),
+        body: JsonBody({ mode: Mode }),
       },
       { handler: async (request) => setScoreEntryMode(deps, request.params.event, request.body.mode) },
     ),

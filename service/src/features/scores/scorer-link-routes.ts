@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
 import { type DayLink, dayLinkRoutes, type LinkLabel, type RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
-import { Nullable } from "../../http/schemas.ts";
+import { JsonBody, Nullable } from "../../http/schemas.ts";
 
-const IssueBody = Type.Object(
+const IssueBody = JsonBody(
   { issuedTo: Type.Optional(Nullable(Type.String())), note: Type.Optional(Nullable(Type.String())) },
   { description: "labels signed into the link: text, at most 40 characters after trimming" },
 );

@@ -1,6 +1,6 @@
 // The scoresheet feature (spec feature 2): matches CSV → one merged PDF in one of four layouts.
 export { parseScoresheetOptions, type ScoresheetOptions } from "./form-fields.ts";
-export { MAX_MATCHES, parseMatchesCsv, type RowProblem } from "./matches-csv.ts";
+export { CSV_LIMITS, MAX_MATCHES, type RowProblem, readMatchesCsv } from "./matches-csv.ts";
 export { type RenderEvent, renderEvents } from "./render-events.ts";
 export {
   createScoresheetRenderer,

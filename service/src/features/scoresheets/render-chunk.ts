@@ -24,22 +24,30 @@ export interface ChunkRequest {
 
 /**
  * Renders each sheet of the chunk and serializes its page objects, ready to append to the document.
+ * `stopped` is asked before each page: when it says yes, the chunk is abandoned (`undefined`).
  *
  * @example
- * renderChunk({ first: 0, layout: "standard", title: "Open", items: [match, null], frame: "template" }).offsets.length; // 4
+ * renderChunk({ first: 0, layout: "standard", title: "Open", items: [match, null], frame: "template" })?.offsets.length; // 4
  */
-export function renderChunk(request: ChunkRequest): SerializedPages {
+export function renderChunk(
+  request: ChunkRequest,
+  stopped: () => boolean = () => false,
+): SerializedPages | undefined {
   const { pagesUrl } = request;
   const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
   const text = sheetText(fontMetrics(), request.glyphs ?? new Map());
-  const contents = request.items.map((item) =>
-    pageContent(
-      plan,
-      sheetFields(item, request.title),
-      request.frame,
-      text,
-      pagesUrl === undefined ? undefined : scorePageAddress(pagesUrl, item),
-    ),
-  );
+  const contents: Uint8Array[] = [];
+  for (const item of request.items) {
+    if (stopped()) return undefined;
+    contents.push(
+      pageContent(
+        plan,
+        sheetFields(item, request.title),
+        request.frame,
+        text,
+        pagesUrl === undefined ? undefined : scorePageAddress(pagesUrl, item),
+      ),
+    );
+  }
   return serializePages(request.first, contents, plan);
 }

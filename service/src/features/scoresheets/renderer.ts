@@ -1,10 +1,11 @@
+import { BoundedQueue } from "../../shared/bounded-queue.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { PdfWriter } from "./pdf/pdf-writer.ts";
 import { codePointsBeyondWinAnsi } from "./pdf/text-runs.ts";
 import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
 import { printedTexts } from "./sheet-fields.ts";
 import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
-import { createRenderPool, type RenderPool } from "./worker-pool.ts";
+import { createRenderPool, type RenderPool, type RenderPoolStats } from "./worker-pool.ts";
 
 /** What to render. */
 export interface RenderRequest {
@@ -20,6 +21,8 @@ export interface RenderRequest {
   frame?: FrameMode;
   /** Sheets per worker task; by default about four tasks per worker, 16 to 200 sheets each. */
   chunkSize?: number;
+  /** Aborting it stops the render: work not started is dropped, a running chunk stops. */
+  signal?: AbortSignal;
 }
 
 /** Pages rendered so far, of the document's total. */
@@ -31,8 +34,16 @@ export interface RenderProgress {
 /** Renders scoresheet PDFs on a worker pool that lives as long as the app. */
 export interface ScoresheetRenderer {
   readonly concurrency: number;
+  /**
+   * The instance's scoresheet jobs, from before the upload is read to the end of the answer:
+   * `concurrency` render at a time and twice as many more may wait (upload, parse or their turn);
+   * a job beyond them is refused. This bounds the uploads in flight, and so their memory.
+   */
+  readonly jobs: BoundedQueue;
   /** One PDF: a page per match, then the blank sheets. */
   render(request: RenderRequest): Promise<Buffer>;
+  /** What the workers are doing (for diagnostics and tests). */
+  stats(): RenderPoolStats;
   /** Stops the workers (call on app close). */
   close(): Promise<void>;
 }
@@ -59,7 +70,9 @@ export function createScoresheetRenderer(options: RendererOptions = {}): Scoresh
   const pool = createRenderPool(options);
   return {
     concurrency: pool.concurrency,
+    jobs: new BoundedQueue({ running: pool.concurrency, waiting: 2 * pool.concurrency }),
     render: (request) => renderWith(pool, request, options.pagesUrl),
+    stats: () => pool.stats(),
     close: () => pool.close(),
   };
 }
@@ -93,7 +106,7 @@ async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: s
   const frame = request.frame ?? "template";
   const title = request.title ?? "";
   const plan = layoutPlan(request.layout, { qr: pagesUrl !== undefined });
-  const unicode = await unicodeFontsFor(pool, items, title);
+  const unicode = await unicodeFontsFor(pool, items, title, request.signal);
   const writer = new PdfWriter(plan, items.length, { title, frame, fonts: unicode?.fonts });
   const glyphs = unicode?.glyphs;
   const size =
@@ -104,7 +117,10 @@ async function renderWith(pool: RenderPool, request: RenderRequest, pagesUrl?: s
     const chunk = items.slice(first, first + size);
     tasks.push(
       pool
-        .renderChunk({ first, layout: request.layout, title, items: chunk, frame, pagesUrl, glyphs })
+        .renderChunk(
+          { first, layout: request.layout, title, items: chunk, frame, pagesUrl, glyphs },
+          request.signal,
+        )
         .then((pages) => {
           writer.addPages(first, pages);
           done += chunk.length;
@@ -124,7 +140,8 @@ async function unicodeFontsFor(
   pool: RenderPool,
   items: SheetItem[],
   title: string,
+  signal: AbortSignal | undefined,
 ): Promise<UnicodeFonts | undefined> {
   const codePoints = codePointsBeyondWinAnsi(printedTexts(items, title));
-  return codePoints.size === 0 ? undefined : pool.embedFonts([...codePoints]);
+  return codePoints.size === 0 ? undefined : pool.embedFonts([...codePoints], signal);
 }

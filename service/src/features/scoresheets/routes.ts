@@ -4,13 +4,16 @@ import type { FastifyReply } from "fastify";
 import { toAppError } from "../../http/error-handler.ts";
 import { frozenTwin } from "../../http/frozen.ts";
 import { acceptsOneOf } from "../../http/negotiation.ts";
-import { defineRoute, type RouteDefinition } from "../../http/route.ts";
-import { ndjsonProgress } from "./ndjson-progress.ts";
+import { defineRoute, type RouteDefinition, type RouteRequest } from "../../http/route.ts";
+import { AppError } from "../../shared/errors.ts";
+import { ndjsonProgress, type StreamTurn } from "./ndjson-progress.ts";
 import type { ScoresheetRenderer } from "./renderer.ts";
-import { scoresheetJob } from "./scoresheet-job.ts";
-import { readUploadedForm } from "./upload-form.ts";
+import type { ScoresheetJob } from "./scoresheet-job.ts";
+import { readScoresheetForm } from "./upload-form.ts";
 
 const PDF = "application/pdf";
+/** What a refused job is told: a render of a few thousand sheets takes seconds. */
+const BUSY_RETRY_SECONDS = 5;
 const NDJSON = "application/x-ndjson";
 
 const PdfBody = Type.String({ format: "binary", description: "the merged scoresheet PDF" });
@@ -24,21 +27,37 @@ const ProgressLines = Type.String({
  * `POST /v3/scoresheets` (PDF or NDJSON by `Accept`) and its frozen twins `POST /scoresheets/generate`
  * (always the PDF) and `POST /scoresheets/generate/stream` (always NDJSON). No auth. The renderer's
  * workers are made once per app and stopped when the app closes.
+ *
+ * A job takes a place in the renderer's bounded queue before its upload is read (none left: 503
+ * `service_busy` with `Retry-After`, the upload unread) and keeps it until its answer ends. When the
+ * client goes away, the request's signal stops the upload's parsing, the wait for a turn and the render.
  */
 export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[] {
   const answer = async (
-    request: Parameters<typeof readUploadedForm>[0],
+    request: RouteRequest<TSchema, TSchema, TSchema>,
     reply: FastifyReply,
     as: typeof PDF | typeof NDJSON,
   ) => {
-    const form = await readUploadedForm(request);
-    const job = scoresheetJob(form.csv, form.fields);
-    if (as === NDJSON) return sendProgress(renderer, job, reply);
+    const place = renderer.jobs.enter();
+    if (!place) {
+      throw new AppError(
+        "service_busy",
+        "too many scoresheet jobs are rendering or waiting; try again in a few seconds",
+        {},
+        { retryAfterSeconds: BUSY_RETRY_SECONDS },
+      );
+    }
+    reply.raw.once("close", () => place.leave());
+    const { signal } = request;
+    const job = await readScoresheetForm(request, signal);
+    if (as === NDJSON) return sendProgress(renderer, job, reply, { place, signal });
+    await place.turn(signal);
     const pdf = await renderer.render({
       matches: job.matches,
       layout: job.layout,
       title: job.title,
       blanks: job.blanks,
+      signal,
     });
     return reply.type(PDF).header("Content-Disposition", `attachment; filename="${job.fileName}"`).send(pdf);
   };
@@ -50,7 +69,14 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
     auth: ["none"],
     tags: ["scoresheets"],
     consumes: ["multipart/form-data"],
-    errors: ["validation_error", "unknown_scoresheet_type", "unsupported_media_type", "payload_too_large"],
+    errors: [
+      "validation_error",
+      "unknown_scoresheet_type",
+      "bad_request",
+      "unsupported_media_type",
+      "payload_too_large",
+      "service_busy",
+    ],
     produces: [PDF, NDJSON],
     response: { 200: Type.Union([PdfBody, ProgressLines]) },
     // The foundation has already refused an Accept that allows neither (406) before the upload is read.
@@ -80,8 +106,9 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
 
 function sendProgress(
   renderer: ScoresheetRenderer,
-  job: ReturnType<typeof scoresheetJob>,
+  job: ScoresheetJob,
   reply: FastifyReply,
+  turn: StreamTurn,
 ) {
   // Headers are sent: the failure goes in the stream's last line and in the request's log line.
   const log = (error: unknown) => {
@@ -90,5 +117,5 @@ function sendProgress(
   return reply
     .type(`${NDJSON}; charset=utf-8`)
     .header("Cache-Control", "no-store")
-    .send(Readable.from(ndjsonProgress(renderer, job, log)));
+    .send(Readable.from(ndjsonProgress(renderer, job, log, turn)));
 }

@@ -86,8 +86,8 @@ describe("WinAnsi text stays exactly as it was", () => {
   it("a sheet with only WinAnsi names is drawn byte for byte the same when another sheet needs an embedded font", () => {
     const plain = sampleMatch(1, { team1: "José Núñez / Zoë Ñiño" });
     const request = { first: 0, layout: "best-of-3" as const, title: "Open", frame: "template" as const };
-    const alone = renderChunk({ ...request, items: [plain] });
-    const beside = renderChunk({ ...request, items: [plain], glyphs: embedUnicodeFonts([0x674e]).glyphs });
+    const alone = renderChunk({ ...request, items: [plain] })!;
+    const beside = renderChunk({ ...request, items: [plain], glyphs: embedUnicodeFonts([0x674e]).glyphs })!;
     assert.deepEqual(Buffer.from(beside.data), Buffer.from(alone.data));
   });
 

@@ -6,11 +6,28 @@ import type { ChunkRequest } from "./render-chunk.ts";
 /** Worker threads that render chunks, at most `concurrency` at a time; reused across requests. */
 export interface RenderPool {
   readonly concurrency: number;
-  renderChunk(request: ChunkRequest): Promise<SerializedPages>;
+  /**
+   * Renders one chunk. When `signal` aborts, a queued chunk is dropped and a running one stops
+   * before its next page; either way the promise rejects with the signal's reason at once.
+   */
+  renderChunk(request: ChunkRequest, signal?: AbortSignal): Promise<SerializedPages>;
   /** The subset fonts for code points outside WinAnsi (fonts are read and subset off this thread). */
-  embedFonts(codePoints: number[]): Promise<UnicodeFonts>;
+  embedFonts(codePoints: number[], signal?: AbortSignal): Promise<UnicodeFonts>;
+  /** What the pool is doing, and what it has done (for diagnostics and tests). */
+  stats(): RenderPoolStats;
   /** Ends the workers; work still queued or running is rejected. */
   close(): Promise<void>;
+}
+
+export interface RenderPoolStats {
+  queued: number;
+  running: number;
+  /** Tasks (chunks and font subsets) handed to a worker. */
+  started: number;
+  /** Queued chunks dropped because their job was cancelled. */
+  dropped: number;
+  /** Running chunks a worker abandoned because their job was cancelled. */
+  stopped: number;
 }
 
 /** What a worker is asked to do (render-worker.ts). */
@@ -19,11 +36,16 @@ export type WorkerJob = { kind: "chunk"; request: ChunkRequest } | { kind: "font
 interface Task {
   job: WorkerJob;
   resolve(result: unknown): void;
-  reject(error: Error): void;
+  reject(error: unknown): void;
+  /** Removes the abort listener once the task is settled. */
+  settle(): void;
+  id?: number;
 }
 
 interface Slot {
   worker: Worker;
+  /** One Int32 shared with the worker: the id of the chunk it must stop. */
+  stop: Int32Array;
   task?: Task;
 }
 
@@ -34,11 +56,12 @@ const ENTRY = new URL("./render-worker.ts", import.meta.url);
  * runs so). Node 20 does not, and does not apply `--import tsx` from a worker's execArgv before
  * loading its entry, so there a one-line bootstrap registers tsx and then imports the entry.
  */
-function startWorker(): Worker {
-  if ((process.features as { typescript?: string }).typescript) return new Worker(ENTRY);
+function startWorker(stop: SharedArrayBuffer): Worker {
+  const workerData = { stop };
+  if ((process.features as { typescript?: string }).typescript) return new Worker(ENTRY, { workerData });
   const bootstrap = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /**
@@ -47,7 +70,7 @@ function startWorker(): Worker {
  *
  * @example
  * const pool = createRenderPool({ concurrency: 2 });
- * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 });
+ * const result = await pool.renderChunk({ layout: "standard", title: "", items: [null], frame: "template", first: 0 }, signal);
  * const fonts = await pool.embedFonts([0x674e]);
  * await pool.close();
  */
@@ -58,24 +81,32 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   }
   const slots: Slot[] = [];
   const queue: Task[] = [];
+  const counts = { started: 0, dropped: 0, stopped: 0 };
   let closed = false;
-  let nextId = 0;
-  const ids = new WeakMap<Task, number>();
+  let nextId = 1;
 
   function spawn(): Slot {
-    const slot: Slot = { worker: startWorker() };
+    const shared = new SharedArrayBuffer(4);
+    const slot: Slot = { worker: startWorker(shared), stop: new Int32Array(shared) };
     slot.worker.unref();
-    slot.worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
-      const task = slot.task;
-      if (!task || ids.get(task) !== message.id) return;
-      finish(slot);
-      if (message.error === undefined) task.resolve(message.result);
-      else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
-    });
+    slot.worker.on(
+      "message",
+      (message: { id: number; result?: unknown; stopped?: boolean; error?: string }) => {
+        const task = slot.task;
+        if (!task || task.id !== message.id) return;
+        finish(slot);
+        if (message.stopped) counts.stopped++;
+        else if (message.error === undefined) task.resolve(message.result);
+        else task.reject(new Error(`scoresheet rendering failed: ${message.error}`));
+      },
+    );
     const fail = (error: Error) => {
       const task = slot.task;
       slots.splice(slots.indexOf(slot), 1);
-      if (task) task.reject(error);
+      if (task) {
+        task.settle();
+        task.reject(error);
+      }
       pump();
     };
     slot.worker.on("error", fail);
@@ -87,6 +118,7 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
   }
 
   function finish(slot: Slot): void {
+    slot.task?.settle();
     slot.task = undefined;
     slot.worker.unref();
     pump();
@@ -97,32 +129,95 @@ export function createRenderPool(options: { concurrency?: number } = {}): Render
       const slot = slots.find((s) => !s.task) ?? (slots.length < concurrency ? spawn() : undefined);
       if (!slot) return;
       const task = queue.shift()!;
-      const id = nextId++;
-      ids.set(task, id);
+      // Ids stay positive Int32s, so the stop cell (0 at first) never names a live chunk by accident.
+      task.id = nextId;
+      nextId = nextId >= 0x7fffffff ? 1 : nextId + 1;
       slot.task = task;
+      counts.started++;
       slot.worker.ref();
-      slot.worker.postMessage({ id, job: task.job });
+      slot.worker.postMessage({ id: task.id, job: task.job });
     }
   }
 
-  function run<T>(job: WorkerJob): Promise<T> {
+  // One abort listener per job (signal), not one per chunk: a job has up to hundreds of chunks.
+  const bySignal = new Map<AbortSignal, { tasks: Set<Task>; onAbort: () => void }>();
+
+  function watch(task: Task, signal: AbortSignal): void {
+    let job = bySignal.get(signal);
+    if (!job) {
+      const tasks = new Set<Task>();
+      const onAbort = () => {
+        bySignal.delete(signal);
+        for (const waiting of tasks) cancel(waiting, signal.reason);
+      };
+      job = { tasks, onAbort };
+      bySignal.set(signal, job);
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
+    job.tasks.add(task);
+  }
+
+  function forget(task: Task, signal: AbortSignal | undefined): void {
+    const job = signal && bySignal.get(signal);
+    if (!job) return;
+    job.tasks.delete(task);
+    if (job.tasks.size > 0) return;
+    bySignal.delete(signal);
+    signal.removeEventListener("abort", job.onAbort);
+  }
+
+  /** The job went away: drop the chunk if it waits, tell its worker to stop if it runs. */
+  function cancel(task: Task, reason: unknown): void {
+    const waiting = queue.indexOf(task);
+    if (waiting >= 0) {
+      queue.splice(waiting, 1);
+      counts.dropped++;
+      task.settle();
+    } else {
+      const slot = slots.find((s) => s.task === task);
+      // The slot stays busy until the worker answers, so no other chunk races the stop cell.
+      if (slot && task.id !== undefined) Atomics.store(slot.stop, 0, task.id);
+    }
+    task.reject(reason);
+  }
+
+  function run<T>(job: WorkerJob, signal: AbortSignal | undefined): Promise<T> {
     if (closed) return Promise.reject(new Error("the scoresheet render pool is closed"));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<T>((resolve, reject) => {
-      queue.push({ job, resolve: resolve as (result: unknown) => void, reject });
+      const task: Task = {
+        job,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        settle: () => forget(task, signal),
+      };
+      if (signal) watch(task, signal);
+      queue.push(task);
       pump();
     });
   }
 
   return {
     concurrency,
-    renderChunk: (request) => run<SerializedPages>({ kind: "chunk", request }),
-    embedFonts: (codePoints) => run<UnicodeFonts>({ kind: "fonts", codePoints }),
+    renderChunk: (request, signal) => run<SerializedPages>({ kind: "chunk", request }, signal),
+    embedFonts: (codePoints, signal) => run<UnicodeFonts>({ kind: "fonts", codePoints }, signal),
+    stats: () => ({
+      queued: queue.length,
+      running: slots.filter((slot) => slot.task).length,
+      ...counts,
+    }),
     async close() {
       closed = true;
       const error = new Error("the scoresheet render pool was closed");
-      for (const task of queue.splice(0)) task.reject(error);
+      for (const task of queue.splice(0)) {
+        task.settle();
+        task.reject(error);
+      }
       const stopping = slots.splice(0);
-      for (const slot of stopping) slot.task?.reject(error);
+      for (const slot of stopping) {
+        slot.task?.settle();
+        slot.task?.reject(error);
+      }
       await Promise.all(stopping.map((slot) => slot.worker.terminate()));
     },
   };

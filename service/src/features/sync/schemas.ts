@@ -1,4 +1,5 @@
 import { Type } from "@sinclair/typebox";
+import { JsonBody } from "../../http/schemas.ts";
 
 const IsoTime = Type.String({ format: "date-time" });
 const NullableIso = Type.Union([IsoTime, Type.Null()]);
@@ -93,7 +94,7 @@ export const SyncReportSchema = Type.Object(
   { title: "SyncReport" },
 );
 
-export const SyncBody = Type.Object({
+export const SyncBody = JsonBody({
   method: Type.Optional(Type.Union([Type.Literal("sheets"), Type.Literal("csv")])),
   editedAt: Type.Optional(Type.String({ description: "ISO 8601 time of the workbook edit" })),
 });
@@ -111,7 +112,7 @@ export const VisibilitySchema = Type.Object({
   label: Type.String(),
   isLive: IsLiveOrUnset,
 });
-export const VisibilityBody = Type.Object({ isLive: IsLiveValue });
+export const VisibilityBody = JsonBody({ isLive: IsLiveValue });
 export const VisibilityReportSchema = Type.Object({
   day: Type.String(),
   label: Type.String(),
@@ -122,7 +123,7 @@ export const VisibilityReportSchema = Type.Object({
 });
 
 export const LivePushSchema = Type.Object({ enabled: Type.Boolean(), available: Type.Boolean() });
-export const LivePushBody = Type.Object({ enabled: Type.Boolean() });
+export const LivePushBody = JsonBody({ enabled: Type.Boolean() });
 export const LivePushChangeSchema = Type.Object({
   enabled: Type.Boolean(),
   changed: Type.Boolean(),

@@ -714,6 +714,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description code: service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getOpenApi: {
@@ -836,7 +850,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -880,6 +894,20 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -912,7 +940,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -956,6 +984,20 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        error: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5726,7 +5768,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description code: unknown_scoresheet_type, validation_error */
+            /** @description code: bad_request, unknown_scoresheet_type, validation_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5808,6 +5850,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5979,6 +6041,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: service_busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
