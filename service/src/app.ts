@@ -10,6 +10,7 @@ import Fastify, {
 import { sessionRoutes } from "./auth/session-routes.ts";
 import type { Config } from "./config/environment.ts";
 import { attendanceRoutes } from "./features/attendance/index.ts";
+import { linkRoutes } from "./features/links/index.ts";
 import { scoresRoutes } from "./features/scores/index.ts";
 import { scoresheetRoutes } from "./features/scoresheets/index.ts";
 import { syncRoutes, visibilityRoutes } from "./features/sync/index.ts";
@@ -152,8 +153,9 @@ function routesOf(services: Services, openApi: () => unknown): RouteDefinition[]
     ...scoresheetRoutes(services.scoresheets),
     ...syncRoutes(services.sync),
     ...visibilityRoutes(services.visibility),
-    ...scoresRoutes(services.scores),
-    ...attendanceRoutes(services.attendance),
+    ...scoresRoutes(services.scores, services.links.record),
+    ...attendanceRoutes(services.attendance, services.links.record),
+    ...linkRoutes(services.links),
   ];
 }
 

@@ -4,6 +4,7 @@ import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { createAttendance } from "./features/attendance/index.ts";
+import { LinkBook } from "./features/links/index.ts";
 import { createScores } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
@@ -41,6 +42,7 @@ export function createServices(
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
   const registry = new RegistryStore({ repository, ttlMs: config.registryTtlMs, clock, logger });
   const signer = createTokenSigner(config.auth.tokenSecret);
+  const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
   const afterFacilitySync: FacilityHook[] = [attendance.afterFacilitySync];
   const sync = createSyncService({
@@ -62,7 +64,12 @@ export function createServices(
     spreadsheets,
     registry,
     signer,
-    authenticate: createAuthenticator({ signer, syncSecret: config.auth.syncSharedSecret, clock }),
+    authenticate: createAuthenticator({
+      signer,
+      syncSecret: config.auth.syncSharedSecret,
+      clock,
+      admitLink: (link) => links.admit(link),
+    }),
     sessions: createSessions({
       passwordHash: config.auth.passwordHash,
       tokenTtlMs: config.auth.tokenTtlMs,
@@ -94,10 +101,11 @@ export function createServices(
       sheetsCallMs: config.sheets.fetchTimeoutMs,
     }),
     scoresheets,
+    links,
     /** Writes what waits for a timer and stops the render workers (app close). */
     async close() {
       sync.close();
-      await scoresheets.close();
+      await Promise.all([scoresheets.close(), links.close()]);
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
- * synced and a few scores entered, and the Sunday's check-in under way at Rizal Hall.
+ * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
+ * console on the Sunday.
  */
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
-import { startStack } from "../test/support/stack.ts";
+import { type RunningStack, startStack } from "../test/support/stack.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
 
@@ -65,6 +67,7 @@ try {
     await context.close();
     console.log(`wrote docs/pages/${file}`);
   }
+  await consoleShots(run, browser);
 } finally {
   await browser.close();
   await run.stop();
@@ -80,4 +83,82 @@ async function shoot(file: string, url: string, heading: string): Promise<void> 
   await page.screenshot({ path: `${OUT}${file}` });
   await context.close();
   console.log(`wrote docs/pages/${file}`);
+}
+
+/** The operator console on the demo's Sunday: sign-in, the picker, each screen of the day. */
+async function consoleShots(run: RunningStack, browser: Browser): Promise<void> {
+  const shot = async (page: Page, file: string, fullPage = false) => {
+    await page.screenshot({ path: `${OUT}${file}`, fullPage });
+    console.log(`wrote docs/pages/${file}`);
+  };
+  const laptop = await browser.newContext(DESKTOP);
+  const page = await laptop.newPage();
+  await page.goto(run.stack.pages["console"] as string);
+  await page.getByLabel("Username").fill("operator");
+  await page.getByLabel("Password").fill(run.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Choose the day to run" }).waitFor();
+  await page.getByLabel(/Sunday · Group stage/).check();
+  await shot(page, "console-picker-desktop.png");
+  await page.getByRole("button", { name: "Run this day" }).click();
+  await page.getByRole("button", { name: "Sync the whole day" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: "Sync of the whole day done" })
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole("heading", { name: "Diagnostics" }).waitFor();
+  await shot(page, "console-run-desktop.png", true);
+
+  await page.getByRole("link", { name: "Links" }).click();
+  const desks = page.getByRole("region", { name: "Desk links" });
+  await desks.getByLabel(/Who gets it/).fill("Gate 2");
+  await desks.getByRole("button", { name: "Issue a desk link" }).click();
+  await page.getByRole("region", { name: "Desk link: Gate 2" }).waitFor();
+  await desks.getByLabel(/Who gets it/).fill("Front desk");
+  await desks.getByLabel(/Note/).fill("Rizal Hall");
+  await desks.getByRole("button", { name: "Issue a desk link" }).click();
+  await page.getByRole("region", { name: "Desk link: Front desk (Rizal Hall)" }).waitFor();
+  const list = page.getByRole("region", { name: "Links of this day" });
+  const gate = list.getByRole("listitem").filter({ hasText: "Desk · Gate 2" });
+  await gate.getByRole("button", { name: /^Revoke/ }).click();
+  await gate.getByRole("button", { name: "Yes, revoke Gate 2" }).click();
+  await gate.getByText(/Revoked at \d\d:\d\d/).waitFor();
+  await shot(page, "console-links-desktop.png", true);
+
+  await page.getByRole("link", { name: "Scoresheets" }).click();
+  await page.getByLabel("Facility").selectOption("Rizal Hall");
+  await page.getByText("12 matches to print.").waitFor();
+  await shot(page, "console-scoresheets-desktop.png", true);
+
+  await page.getByRole("link", { name: /^Clashes/ }).click();
+  await page
+    .getByRole("region", { name: "Players not checked in" })
+    .getByRole("button", { name: "Read the attendance lists again" })
+    .waitFor();
+  await shot(page, "console-clashes-desktop.png", true);
+
+  // The same console on a phone: the links screen with the QR code to show a volunteer.
+  const token = await page.evaluate(() => sessionStorage.getItem("tournament-ops.operator-session"));
+  const links = await page.evaluate(() => sessionStorage.getItem("tournament-ops.issued-links"));
+  const phone = await browser.newContext(PHONE);
+  const small = await phone.newPage();
+  await small.goto(run.stack.pages["console"] as string);
+  await small.getByRole("heading", { name: "Sign in" }).waitFor();
+  await small.evaluate(
+    ([session, issued]) => {
+      sessionStorage.setItem("tournament-ops.operator-session", session as string);
+      sessionStorage.setItem("tournament-ops.issued-links", issued as string);
+    },
+    [token, links],
+  );
+  await small.goto(`${run.stack.pages["console"]}?day=open-sun&view=links`);
+  await small.getByRole("heading", { name: "Links of this day" }).waitFor();
+  await small
+    .getByRole("button", { name: /Show the QR code/ })
+    .first()
+    .click();
+  await small.getByRole("img", { name: /QR code of the desk link/ }).waitFor();
+  await shot(small, "console-link-phone.png");
+  await phone.close();
+  await laptop.close();
 }

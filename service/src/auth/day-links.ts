@@ -19,6 +19,12 @@ export interface DayLink extends LinkLabel {
   day: string;
 }
 
+/**
+ * Adds an issued link to its day's link list (`features/links/`), so it can be seen and revoked,
+ * and answers the link's id there.
+ */
+export type RecordLink = (kind: "desk" | "scorer", link: DayLink) => Promise<string>;
+
 const UNLABELLED: LinkLabel = { issuedTo: null, note: null };
 
 /**
@@ -38,12 +44,14 @@ export function issueDayLink(
 
 /**
  * A link-issue route (operator only) and its frozen `/v1` twin, which ignores any body and answers
- * exactly `{ token, expiresAt, day }`. `issue` applies the feature's own refusals.
- * @example dayLinkRoutes({ url: "/v3/days/:day/scores/scorer-links", …, issue }, { url: "/v1/days/:day/scores/scorer-links", … });
+ * exactly `{ token, expiresAt, day }`. `issue` applies the feature's own refusals; every link
+ * either route issues is recorded in its day's link list, and the `/v3` answer adds its `linkId`.
+ * @example dayLinkRoutes({ url: "/v3/days/:day/scores/scorer-links", kind: "scorer", …, issue }, { url: "/v1/days/:day/scores/scorer-links", … }, record);
  */
 export function dayLinkRoutes<B extends TSchema>(
   route: {
     url: string;
+    kind: "desk" | "scorer";
     operationId: string;
     summary: string;
     tags: readonly string[];
@@ -53,7 +61,12 @@ export function dayLinkRoutes<B extends TSchema>(
     issue: (day: string, label: LinkLabel) => Promise<DayLink>;
   },
   twin: { url: string; summary: string; response: TSchema },
+  record: RecordLink,
 ): RouteDefinition[] {
+  const issue = async (day: string, label: LinkLabel) => {
+    const link = await route.issue(day, label);
+    return { ...link, linkId: await record(route.kind, link) };
+  };
   const v3 = defineRoute({
     method: "POST",
     url: route.url,
@@ -66,7 +79,7 @@ export function dayLinkRoutes<B extends TSchema>(
     response: { 201: route.response },
     errors: route.errors,
     handler: async (request, reply) =>
-      reply.code(201).send(await route.issue(request.params.day, readLinkLabels(request.body))),
+      reply.code(201).send(await issue(request.params.day, readLinkLabels(request.body))),
   });
   return [
     v3,
@@ -75,7 +88,7 @@ export function dayLinkRoutes<B extends TSchema>(
       { url: twin.url, summary: twin.summary, body: null, response: { 201: twin.response } },
       {
         handler: async (request, reply) => {
-          const { token, expiresAt, day } = await route.issue(request.params.day, UNLABELLED);
+          const { token, expiresAt, day } = await issue(request.params.day, UNLABELLED);
           return reply.code(201).send({ token, expiresAt, day });
         },
       },

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { linkIdOf } from "./link-id.ts";
 import { secretMatches } from "./secret.ts";
 import type { TokenSigner } from "./tokens.ts";
 
@@ -10,14 +11,29 @@ import type { TokenSigner } from "./tokens.ts";
  */
 export type AuthKind = "none" | "secret" | "operator" | "desk" | "scorer";
 
-/** The caller as authenticated. Desk and scorer principals carry their day and the label signed in. */
-export type Principal =
-  | { kind: "none" }
-  | { kind: "secret" }
-  | { kind: "operator" }
-  | { kind: "desk" | "scorer"; day: string; issuedTo?: string; note?: string };
+/**
+ * The caller as authenticated. Desk and scorer principals carry their day and the label signed in,
+ * and the link they are: its id (a digest of the token) and its expiry.
+ */
+export type Principal = { kind: "none" } | { kind: "secret" } | { kind: "operator" } | LinkPrincipal;
 
-export type Authenticate = (headers: IncomingHttpHeaders, accepted: readonly AuthKind[]) => Principal;
+export interface LinkPrincipal {
+  kind: "desk" | "scorer";
+  day: string;
+  issuedTo?: string;
+  note?: string;
+  linkId: string;
+  expiresAt: number;
+}
+
+/**
+ * The check every route runs before its handler. It answers at once for every kind but a link,
+ * whose revocation may need the day's link list read first.
+ */
+export type Authenticate = (
+  headers: IncomingHttpHeaders,
+  accepted: readonly AuthKind[],
+) => Principal | Promise<Principal>;
 
 const unauthorized = () => new AppError("unauthorized", "missing, invalid or expired credentials");
 
@@ -29,12 +45,15 @@ function bearer(headers: IncomingHttpHeaders): string | undefined {
 /**
  * Makes the check that every route runs before its handler. It fails closed: without
  * `AUTH_TOKEN_SECRET` no token verifies, and an unset sync secret never matches.
- * A token of a kind the route does not accept gets the same 401 as no token.
+ * A token of a kind the route does not accept gets the same 401 as no token; a revoked link gets a
+ * 401 that says so.
  */
 export function createAuthenticator(deps: {
   signer: TokenSigner;
   syncSecret: string | undefined;
   clock: Clock;
+  /** Refuses a revoked link (401) and notes its use; resolves to the principal it was given. */
+  admitLink: (link: LinkPrincipal) => Promise<LinkPrincipal>;
 }): Authenticate {
   return (headers, accepted) => {
     if (accepted.includes("none")) return { kind: "none" };
@@ -46,7 +65,17 @@ export function createAuthenticator(deps: {
       for (const kind of ["desk", "scorer"] as const) {
         if (!accepted.includes(kind)) continue;
         const claims = deps.signer.verifyDayToken(kind, token, now);
-        if (claims) return { kind, day: claims.day, issuedTo: claims.to, note: claims.note };
+        if (claims) {
+          const link: LinkPrincipal = {
+            kind,
+            day: claims.day,
+            issuedTo: claims.to,
+            note: claims.note,
+            linkId: linkIdOf(token),
+            expiresAt: claims.exp,
+          };
+          return deps.admitLink(link);
+        }
       }
     }
     const presented = headers["x-sync-secret"];

@@ -51,6 +51,8 @@ export function dualFacility(
   date: string,
   plan: Array<[string, number]>,
   firstMatch: number,
+  /** `HH:mm` of the first match. */
+  start: string,
 ): FacilityDraw {
   const categories: DrawCategory[] = [];
   const pairings: Pairing[] = [];
@@ -75,7 +77,7 @@ export function dualFacility(
   const matches = schedule(pairings, {
     courts: COURTS.slice(0, 3),
     firstMatch,
-    start: "13:00",
+    start,
     slotMinutes: 40,
     played: 0,
     referees: REFEREES,
@@ -103,6 +105,8 @@ export function teamFacility(
   date: string,
   ties: Array<[number, number]>,
   firstMatch: number,
+  /** `HH:mm` of the first match. */
+  start: string,
 ): FacilityDraw {
   const sides = CUP_TEAMS.map((team, t) => teamSides(team, t));
   const playing = [...new Set(ties.flat())];
@@ -121,7 +125,7 @@ export function teamFacility(
   const matches = schedule(pairings, {
     courts: COURTS,
     firstMatch,
-    start: "10:00",
+    start,
     slotMinutes: 35,
     played: 0,
     referees: REFEREES,

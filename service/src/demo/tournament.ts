@@ -22,7 +22,8 @@ export interface DemoTournament {
 /**
  * The demo tournament on a given weekend: a standard open (desk links, scorer links), a dual meet
  * (console attendance and score entry) and a team cup, several facilities per day. Only the
- * Saturday's first round of the open has results.
+ * Saturday's first round of the open has results. No player is due in two places at once (the
+ * console's clash warnings start clean), so the halls of a day that share players start apart.
  * @example const { registry, facilities } = demoTournament(comingWeekend(Date.now()));
  */
 export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
@@ -55,7 +56,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
       "Annex Court",
       "open-sun-annex-court",
       sunday,
-      [standard("WS Open", singles(WOMEN, 12)), standard("MD Open", doubles(MEN, 8))],
+      [standard("WS Open", singles(WOMEN, 12)), standard("MD Open", doubles(MEN, 0))],
       401,
       0,
     ),
@@ -69,6 +70,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         ["MD", 1],
       ],
       1,
+      "13:00",
     ),
     dualFacility(
       "Court Hall B",
@@ -79,6 +81,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         ["XD", 2],
       ],
       11,
+      "15:00",
     ),
     teamFacility(
       "Main Hall",
@@ -89,6 +92,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         [2, 3],
       ],
       1,
+      "10:00",
     ),
     teamFacility(
       "Side Hall",
@@ -99,6 +103,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         [1, 3],
       ],
       21,
+      "13:00",
     ),
   ];
   const facility = (sheetId: string) => ({

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import type { Authenticate, AuthKind } from "../auth/guard.ts";
+import type { Authenticate, AuthKind, Principal } from "../auth/guard.ts";
 import { AppError } from "../shared/errors.ts";
 import { PROBLEM_JSON } from "./error-handler.ts";
 import { type Surface, statusFor } from "./error-status.ts";
@@ -111,18 +111,23 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
       done();
     },
     preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const admitted = (principal: Principal) => {
+        (request as FastifyRequest & { principal: unknown }).principal = principal;
+        if (route.body && request.body === undefined) {
+          if (route.bodyRequired) return done(new AppError("validation_error", "a JSON body is required"));
+          request.body = {};
+        }
+        done();
+      };
+      let principal: Principal | Promise<Principal>;
       try {
-        (request as FastifyRequest & { principal: unknown }).principal = isPublic
-          ? PUBLIC
-          : authenticate(request.headers, route.auth);
+        principal = isPublic ? PUBLIC : authenticate(request.headers, route.auth);
       } catch (error) {
         return done(error as Error);
       }
-      if (route.body && request.body === undefined) {
-        if (route.bodyRequired) return done(new AppError("validation_error", "a JSON body is required"));
-        request.body = {};
-      }
-      done();
+      // Only a desk or scorer link waits (for its day's link list); every other caller goes on at once.
+      if (principal instanceof Promise) principal.then(admitted, done);
+      else admitted(principal);
     },
     // The one place Fastify's request meets a declaration's types: the schemas were checked above.
     handler: (request: FastifyRequest, reply: FastifyReply) => route.handler(request as never, reply),

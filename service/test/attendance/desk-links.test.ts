@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { linkIdOf } from "../../src/auth/link-id.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { SPREADSHEET_BACKENDS as BACKENDS, type SpreadsheetBackend as Backend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
@@ -33,11 +34,11 @@ describe("desk links", () => {
   const post = (path: string, body?: unknown, headers: Record<string, string> = operator()) =>
     t.client.request("POST", path, { headers, body });
 
-  test("201 { token, expiresAt, day, issuedTo, note }: null when not given, valid to the end of the day in Manila", async () => {
+  test("201 { token, expiresAt, day, issuedTo, note, linkId }: null when not given, valid to the end of the day in Manila", async () => {
     const res = await post(LINKS);
     assert.equal(res.status, 201);
     const link = res.json();
-    assert.deepEqual(Object.keys(link), ["token", "expiresAt", "day", "issuedTo", "note"]);
+    assert.deepEqual(Object.keys(link), ["token", "expiresAt", "day", "issuedTo", "note", "linkId"]);
     assert.deepEqual(
       { ...link, token: typeof link.token },
       {
@@ -46,6 +47,7 @@ describe("desk links", () => {
         day: "open-sat",
         issuedTo: null,
         note: null,
+        linkId: linkIdOf(link.token),
       },
     );
     assert.equal(res.headers.location, undefined);

@@ -54,10 +54,12 @@ describe("the markedBy column choice", () => {
   });
   test("labels", () => {
     const day = "open-sat";
-    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "Gate 2", note: "AM" }), "Gate 2 (AM)");
-    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "Gate 2" }), "Gate 2");
-    assert.equal(writerLabel({ kind: "desk", day, note: "AM" }), "Desk link (AM)");
-    assert.equal(writerLabel({ kind: "desk", day }), "Desk link");
+    /** The link a label belongs to (its id and expiry play no part in the label). */
+    const LINK = { linkId: "test-link", expiresAt: 0 };
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day, issuedTo: "Gate 2", note: "AM" }), "Gate 2 (AM)");
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day, issuedTo: "Gate 2" }), "Gate 2");
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day, note: "AM" }), "Desk link (AM)");
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day }), "Desk link");
     assert.equal(writerLabel({ kind: "operator" }), "Operator console");
   });
 });

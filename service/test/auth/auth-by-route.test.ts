@@ -61,6 +61,13 @@ const ROUTES: Array<{ kind: string; method: string; path: string; body?: unknown
     body: {},
     accepts: ["operator"],
   },
+  { kind: "operator only", method: "GET", path: "/v3/days/open-sat/links", accepts: ["operator"] },
+  {
+    kind: "operator only",
+    method: "PUT",
+    path: "/v3/days/open-sat/links/unknown-link/revocation",
+    accepts: ["operator"],
+  },
   {
     kind: "operator or desk",
     method: "GET",

@@ -46,6 +46,8 @@ describe("the README walkthrough on the local stack started as `npm start` start
   let stack: Stack;
   let password: string;
   let token: string;
+  /** The front desk's link from the desk-link step, revoked in the next. */
+  let desk: string;
   const workbooks = () => join(cwd, "local", "workbooks");
   const api = async (method: string, path: string, bearer?: string, body?: unknown) => {
     const headers: Record<string, string> = {};
@@ -170,7 +172,7 @@ describe("the README walkthrough on the local stack started as `npm start` start
       note: "Rizal Hall",
     });
     assert.equal(issued.status, 201);
-    const desk = issued.body.token as string;
+    desk = issued.body.token as string;
     const people = await api("GET", "/v3/days/open-sun/facilities/Rizal%20Hall/people", desk);
     assert.equal(people.status, 200);
     const row =
@@ -189,6 +191,19 @@ describe("the README walkthrough on the local stack started as `npm start` start
     assert.equal((await cell(`B${row}`)).value, "Mónica Yáñez");
     assert.equal((await cell(`E${row}`)).value, true);
     assert.match(String((await cell(`H${row}`)).value), /^In · Front desk \(Rizal Hall\) · \d\d:\d\d$/);
+  });
+
+  test("list the day's links and revoke the front desk's with the README's commands: its next call is 401, revoked", () => {
+    const run = bash(readmeBlock("/revocation"), cwd, { S: stack.front, TOKEN: token, DESK: desk });
+    assert.equal(run.code, 0, run.stderr);
+    const [listed, revocation, refused] = run.stdout.trim().split("\n");
+    assert.match(listed as string, /^\{"day":"open-sun","links":\[\{"linkId":"[\w-]{43}","kind":"desk"/);
+    assert.ok(!run.stdout.includes(desk), "the token is never shown");
+    const revoked = JSON.parse(revocation as string);
+    assert.deepEqual([revoked.link.issuedTo, revoked.changed], ["Front desk", true]);
+    assert.equal(typeof revoked.link.revokedAt, "number");
+    const problem = JSON.parse(refused as string);
+    assert.deepEqual([problem.status, problem.code, problem.revoked], [401, "unauthorized", true]);
   });
 
   test("generate scoresheets from the snapshot's matchesCsv, into local/, with the README's commands", () => {

@@ -58,7 +58,9 @@ const listedCodes = (text: unknown) =>
 
 /**
  * Where `current` takes something away from or changes in `released`: objects may gain members,
- * an error response's list of codes may gain codes, everything else (arrays, strings, numbers)
+ * an error response's list of codes may gain codes, and a response schema's `required` list may
+ * gain names (a new response member that is always there: "adding a response member" is not
+ * breaking, Versioning rule 4); everything else (arrays, strings, numbers, a request's `required`)
  * must be equal. `info.version` is the package version.
  */
 function removalsOrChanges(released: unknown, current: unknown, path = "$"): string[] {
@@ -67,6 +69,10 @@ function removalsOrChanges(released: unknown, current: unknown, path = "$"): str
   if (before && after) {
     const lost = before.filter((code) => !after.includes(code));
     return lost.length === 0 ? [] : [`${path} lost ${lost.join(", ")}`];
+  }
+  if (/\.responses\..*\.required$/.test(path) && Array.isArray(released) && Array.isArray(current)) {
+    const removed = released.filter((name) => !current.includes(name));
+    return removed.length === 0 ? [] : [`${path} no longer has ${removed.join(", ")}`];
   }
   if (released !== null && typeof released === "object" && !Array.isArray(released)) {
     if (current === null || typeof current !== "object" || Array.isArray(current))
@@ -93,4 +99,12 @@ test("/openapi.json keeps every member of the 3.0.1 document: it only gains (fix
   ]);
   assert.deepEqual(removalsOrChanges({ d: "code: a, c" }, { d: "code: a, b, c" }), []);
   assert.deepEqual(removalsOrChanges({ d: "code: a, c" }, { d: "code: a, b" }), ["$.d lost c"]);
+  const schema = (required: string[]) => ({ schema: { required } });
+  assert.deepEqual(
+    removalsOrChanges(
+      { requestBody: schema(["a"]), responses: { 200: schema(["a", "b"]) } },
+      { requestBody: schema(["a", "c"]), responses: { 200: schema(["a", "c"]) } },
+    ),
+    ["$.requestBody.schema.required changed", "$.responses.200.schema.required no longer has b"],
+  );
 });

@@ -21,6 +21,8 @@ const VALID: Record<string, string[]> = {
   event: ["open-2026", "teams-2026"],
   personKey: ["player 1", "nobody"],
   matchNumber: ["1", "99"],
+  // A link id of the right shape (43 base64url characters) that no link has.
+  linkId: ["47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU"],
 };
 
 const hostileText = fc.oneof(

@@ -37,10 +37,15 @@ describe("link labels (issuedTo, note)", () => {
 
   test("the label is '<issuedTo> (<note>)', '<issuedTo>', '<kind> (<note>)' or '<kind>'", () => {
     const day = "open-sat";
-    assert.equal(writerLabel({ kind: "scorer", day, issuedTo: "Ana", note: "Court 3" }), "Ana (Court 3)");
-    assert.equal(writerLabel({ kind: "scorer", day, issuedTo: "Ana" }), "Ana");
-    assert.equal(writerLabel({ kind: "desk", day, note: "Gate" }), "Desk link (Gate)");
-    assert.equal(writerLabel({ kind: "desk", day, issuedTo: "" }), "Desk link");
+    /** The link a label belongs to (its id and expiry play no part in the label). */
+    const LINK = { linkId: "test-link", expiresAt: 0 };
+    assert.equal(
+      writerLabel({ kind: "scorer", ...LINK, day, issuedTo: "Ana", note: "Court 3" }),
+      "Ana (Court 3)",
+    );
+    assert.equal(writerLabel({ kind: "scorer", ...LINK, day, issuedTo: "Ana" }), "Ana");
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day, note: "Gate" }), "Desk link (Gate)");
+    assert.equal(writerLabel({ kind: "desk", ...LINK, day, issuedTo: "" }), "Desk link");
     assert.equal(writerLabel({ kind: "operator" }), "Operator console");
   });
 });

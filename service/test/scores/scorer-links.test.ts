@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
+import { linkIdOf } from "../../src/auth/link-id.ts";
 import { cellName } from "../../src/shared/a1.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
@@ -37,11 +38,12 @@ describe("scorer links", () => {
   });
 
   describe("issue (/v3)", () => {
-    test("201 with token, expiresAt 24 hours after issue (epoch ms), day, issuedTo and note", async () => {
+    test("201 with token, expiresAt 24 hours after issue (epoch ms), day, issuedTo, note and the link's id", async () => {
       const res = await issue(ISSUE, { issuedTo: "  Ana \t Cruz ", note: "Court\u0007 3" });
       assert.equal(res.status, 201, res.text);
       const body = res.json();
-      assert.deepEqual(Object.keys(body), ["token", "expiresAt", "day", "issuedTo", "note"]);
+      assert.deepEqual(Object.keys(body), ["token", "expiresAt", "day", "issuedTo", "note", "linkId"]);
+      assert.equal(body.linkId, linkIdOf(body.token));
       assert.equal(body.expiresAt, Date.parse("2026-11-22T02:00:00Z"));
       assert.deepEqual([body.day, body.issuedTo, body.note], ["open-sat", "Ana Cruz", "Court 3"]);
       assert.equal(res.headers.location, undefined);

@@ -82,3 +82,13 @@ export function csvTable(text: string): CsvTable {
     column: (name) => index.get(name.trim().toLowerCase()) ?? -1,
   };
 }
+
+/**
+ * CSV text from rows (RFC 4180): a field holding a comma, a quote or a line break is quoted, its
+ * quotes doubled; lines end in `\n`.
+ * @example toCsv([["a", "b"], ["1", "x, y"]]) // 'a,b\n1,"x, y"\n'
+ */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return rows.map((row) => `${row.map(field).join(",")}\n`).join("");
+}

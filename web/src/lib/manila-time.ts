@@ -63,3 +63,16 @@ export function dayLabel(date: string, style: "long" | "short" = "long"): string
   if (Number.isNaN(noon)) return date;
   return (style === "long" ? longDay : shortDay).format(new Date(noon)).replace(",", "");
 }
+
+/**
+ * When an instant was, for people: `at 09:42` on the same Manila day as `now`, else
+ * `on Sat 28 Nov at 09:42`.
+ * @example manilaWhen(Date.parse("2026-11-21T01:42:00Z"), Date.parse("2026-11-21T03:00:00Z")) // "at 09:42"
+ */
+export function manilaWhen(instant: string | number, now: number): string {
+  const at = typeof instant === "number" ? instant : Date.parse(instant);
+  const date = manilaDate(at);
+  return date === manilaDate(now)
+    ? `at ${manilaTime(at)}`
+    : `on ${dayLabel(date, "short")} at ${manilaTime(at)}`;
+}

@@ -17,6 +17,10 @@ describe("problem details in words", () => {
       /no longer valid .* ask the control desk for a new link/,
     );
     assert.match(describeProblem(409, { code: "score_conflict" }), /changed this score in the meantime/);
+    assert.match(
+      describeProblem(401, { code: "unauthorized", revoked: true }),
+      /^This link was revoked by the control desk.*Ask the control desk for a new one\.$/,
+    );
     assert.equal(
       describeProblem(429, { code: "rate_limited" }, "600"),
       "Too many failed sign-ins. Wait 10 minutes, then try again.",

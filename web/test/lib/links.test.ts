@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { keptLinks } from "../../src/lib/links/kept-links.ts";
+import { isLoopbackAddress, linkPageUrl } from "../../src/lib/links/link-address.ts";
 import { decodeLink, hasExpired, tokenFrom } from "../../src/lib/links/link-token.ts";
 import { MemoryStorage } from "../support/memory-storage.ts";
 
@@ -115,5 +116,20 @@ describe("scorer links kept on the phone until they expire", () => {
     kept.keep(link("a", 9_000), 0);
     assert.deepEqual(kept.list(0), []);
     assert.deepEqual(keptLinks(undefined, "scorer").list(0), []);
+  });
+});
+
+describe("a link's page address, as the console shows it", () => {
+  test("a link opens its page beside the console, with the token in the fragment, never the query", () => {
+    const from = "http://192.168.1.20:8000/console/?day=open-sun&view=links";
+    assert.equal(linkPageUrl("desk", "abc.def", from), "http://192.168.1.20:8000/desk/#abc.def");
+    assert.equal(linkPageUrl("scorer", "abc.def", from), "http://192.168.1.20:8000/score/#abc.def");
+    assert.equal(new URL(linkPageUrl("scorer", "abc.def", from)).search, "");
+  });
+
+  test("addresses only this computer can open are told apart from the venue's", () => {
+    assert.equal(isLoopbackAddress("http://127.0.0.1:8000/desk/#t"), true);
+    assert.equal(isLoopbackAddress("http://localhost:8000/desk/#t"), true);
+    assert.equal(isLoopbackAddress("http://192.168.1.20:8000/desk/#t"), false);
   });
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { categoryLabel, categoryRank, clubLabel, pairLabel, teamColour } from "../../src/lib/data/labels.ts";
 import { matchesOf } from "../../src/lib/data/matches.ts";
-import { daysByDate, findDay, listedEvents, type Registry } from "../../src/lib/data/registry.ts";
+import { daysByDate, dayToOpen, findDay, listedEvents, type Registry } from "../../src/lib/data/registry.ts";
 import { dayVisibility } from "../../src/lib/data/visibility.ts";
 
 const display = {
@@ -136,4 +136,16 @@ describe("when spectators see a day", () => {
       assert.deepEqual(dayVisibility(isLive, null, 0), { shown: true });
     }
   });
+});
+
+test("the console offers today's day (Manila), else the next one to come, never one without a date", () => {
+  const days: Array<[string, { date?: string }]> = [
+    ["fri", { date: "2026-11-27" }],
+    ["nodate", {}],
+    ["sun", { date: "2026-11-29" }],
+    ["sat", { date: "2026-11-28" }],
+  ];
+  assert.equal(dayToOpen(days, "2026-11-28"), "sat");
+  assert.equal(dayToOpen(days, "2026-11-20"), "fri");
+  assert.equal(dayToOpen(days, "2026-12-01"), undefined);
 });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
-import { csvTable, parseCsv } from "../../src/lib/csv.ts";
-import { dayLabel, manilaDate, manilaTime, startOfManilaDay } from "../../src/lib/manila-time.ts";
+import { csvTable, parseCsv, toCsv } from "../../src/lib/csv.ts";
+import { dayLabel, manilaDate, manilaTime, manilaWhen, startOfManilaDay } from "../../src/lib/manila-time.ts";
 
 describe("CSV as the service writes it", () => {
   test("quoted fields keep commas, doubled quotes and line breaks; CRLF and LF both end a row", () => {
@@ -26,6 +26,16 @@ describe("CSV as the service writes it", () => {
     );
   });
 
+  test("CSV written by toCsv reads back the same, quotes and line breaks included", () => {
+    const rows = [
+      ["matchNumber", "team1"],
+      ["1", 'Ana "A" Cruz, Jr.'],
+      ["2", "two\nlines"],
+    ];
+    const table = csvTable(toCsv(rows));
+    assert.deepEqual([table.header, ...table.rows], rows);
+  });
+
   test("columns are found by header name, whatever the case, and blank rows are left out", () => {
     const table = csvTable("Team Code, Player \nMS_1,Ana\n,\n");
     assert.equal(table.column("team code"), 0);
@@ -41,6 +51,12 @@ describe("Asia/Manila, whatever the machine's zone", () => {
     assert.equal(manilaTime(Date.parse("2026-11-21T15:59:00Z")), "23:59");
     assert.equal(manilaDate(Date.parse("2026-11-21T15:59:59Z")), "2026-11-21");
     assert.equal(manilaDate(Date.parse("2026-11-21T16:00:00Z")), "2026-11-22");
+  });
+
+  test("when something happened: the time alone on the same Manila day, else the day too", () => {
+    const now = Date.parse("2026-11-21T03:00:00Z");
+    assert.equal(manilaWhen("2026-11-21T01:42:00Z", now), "at 09:42");
+    assert.equal(manilaWhen(Date.parse("2026-11-20T01:42:00Z"), now), "on Fri 20 Nov at 09:42");
   });
 
   test("a Manila day starts at 16:00 UTC the day before", () => {

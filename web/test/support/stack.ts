@@ -12,13 +12,15 @@ export interface Stack {
   pages: Record<string, string>;
   service: string;
   relay: string;
-  /** The stack's folder (`local/`): `workbooks/`, `data/`. */
+  /** The stack's folder (`./local`): `data/` and `workbooks/` under it. */
   dir: string;
   pid: number;
 }
 
 export interface RunningStack {
   stack: Stack;
+  /** The operator password `npm start` printed (once, on the demo's first run). */
+  password: string;
   /** A `/v3` call through the front (HTTP/1.1 → h2c), with the operator token unless `token` is given. */
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   /** Signs in as the operator and keeps the token for {@link RunningStack.api}. */
@@ -50,6 +52,7 @@ export async function startStack(): Promise<RunningStack> {
   };
   return {
     stack,
+    password,
     api,
     async signIn() {
       const answer = await api("POST", "/v3/sessions", { username: "operator", password });

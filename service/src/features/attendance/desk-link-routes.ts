@@ -1,13 +1,14 @@
-import { dayLinkRoutes } from "../../auth/day-links.ts";
+import { dayLinkRoutes, type RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import { DeskLinkBody, DeskLinkResponse, FrozenDeskLinkResponse } from "./schemas.ts";
 import type { Attendance } from "./service.ts";
 
 /** Desk-link issuing (operator only) and its frozen `/v1` twin, which ignores any body. */
-export function deskLinkRoutes(attendance: Attendance): RouteDefinition[] {
+export function deskLinkRoutes(attendance: Attendance, record: RecordLink): RouteDefinition[] {
   return dayLinkRoutes(
     {
       url: "/v3/days/:day/attendance/desk-links",
+      kind: "desk",
       operationId: "issueDeskLink",
       summary: "Issue a desk link (a desk token valid to the end of the day in Asia/Manila)",
       tags: ["attendance"],
@@ -21,5 +22,6 @@ export function deskLinkRoutes(attendance: Attendance): RouteDefinition[] {
       summary: "Issue an unlabelled desk link (frozen)",
       response: FrozenDeskLinkResponse,
     },
+    record,
   );
 }

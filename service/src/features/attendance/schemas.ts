@@ -56,6 +56,9 @@ export const DeskLinkResponse = Type.Object({
   day: Type.String(),
   issuedTo: Nullable(Type.String()),
   note: Nullable(Type.String()),
+  linkId: Type.String({
+    description: "the link's id in the day's link list: SHA-256 of the token, base64url",
+  }),
 });
 
 export const FrozenDeskLinkResponse = Type.Object({

@@ -1,4 +1,4 @@
-import type { LinkLabel } from "../../auth/day-links.ts";
+import type { LinkLabel, RecordLink } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import type { DataRepository } from "../../ports/data-repository.ts";
@@ -52,10 +52,10 @@ export function createScores(
 export type Scores = ReturnType<typeof createScores>;
 
 /** The feature's routes, each `/v3` route with its frozen `/v1` twin. */
-export function scoresRoutes(scores: Scores): RouteDefinition[] {
+export function scoresRoutes(scores: Scores, recordLink: RecordLink): RouteDefinition[] {
   return [
     ...scoreRoutes(scores.entry),
-    ...scorerLinkRoutes(scores.issueScorerLink),
+    ...scorerLinkRoutes(scores.issueScorerLink, recordLink),
     ...scoreEntryModeRoutes(scores.mode),
   ];
 }

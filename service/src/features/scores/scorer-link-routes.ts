@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { type DayLink, dayLinkRoutes, type LinkLabel } from "../../auth/day-links.ts";
+import { type DayLink, dayLinkRoutes, type LinkLabel, type RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import { JsonBody, Nullable } from "../../http/schemas.ts";
 
@@ -14,6 +14,9 @@ const ScorerLink = Type.Object({
   day: Type.String(),
   issuedTo: Nullable(Type.String()),
   note: Nullable(Type.String()),
+  linkId: Type.String({
+    description: "the link's id in the day's link list: SHA-256 of the token, base64url",
+  }),
 });
 
 const FrozenScorerLink = Type.Object({ token: Type.String(), expiresAt: Type.Integer(), day: Type.String() });
@@ -25,10 +28,12 @@ const FrozenScorerLink = Type.Object({ token: Type.String(), expiresAt: Type.Int
  */
 export function scorerLinkRoutes(
   issue: (day: string, label: LinkLabel) => Promise<DayLink>,
+  record: RecordLink,
 ): RouteDefinition[] {
   return dayLinkRoutes(
     {
       url: "/v3/days/:day/scores/scorer-links",
+      kind: "scorer",
       operationId: "issueScorerLink",
       summary: "Issue a scorer link (valid 24 hours)",
       tags: ["score entry"],
@@ -42,5 +47,6 @@ export function scorerLinkRoutes(
       summary: "Issue a scorer link (frozen; ignores any body)",
       response: FrozenScorerLink,
     },
+    record,
   );
 }

@@ -57,6 +57,8 @@ export const HOSTILE_ROUTES: readonly HostileRoute[] = [
   frozen("PUT", "/v1/days/:day/facilities/:facility/matches/:matchNumber/score"),
   v3("POST", "/v3/days/:day/scores/scorer-links"),
   frozen("POST", "/v1/days/:day/scores/scorer-links"),
+  v3("GET", "/v3/days/:day/links", "none"),
+  v3("PUT", "/v3/days/:day/links/:linkId/revocation", "none"),
   v3("GET", "/ping", "none"),
   v3("GET", "/openapi.json", "none"),
 ];

@@ -9,7 +9,13 @@ export interface ProblemDetails {
   code?: string;
   detail?: string;
   current?: unknown;
+  /** Set on a 401 for a desk or scorer link the organisers revoked. */
+  revoked?: boolean;
 }
+
+/** The sentence for a link the organisers revoked. */
+export const REVOKED =
+  "This link was revoked by the control desk, so it no longer works. Ask the control desk for a new one.";
 
 const AGAIN = "Try again in a minute.";
 const SENTENCES: Record<string, string> = {
@@ -46,6 +52,7 @@ export function describeProblem(
   retryAfter?: string | null,
 ): string {
   const code = body?.code;
+  if (code === "unauthorized" && body?.revoked === true) return REVOKED;
   if (code === "rate_limited") {
     const minutes = Math.max(1, Math.ceil(Number(retryAfter ?? 60) / 60));
     return `Too many failed sign-ins. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`;

@@ -402,6 +402,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/days/{day}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the desk and scorer links issued for a day (never their tokens) */
+        get: operations["listLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/days/{day}/links/{linkId}/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Revoke one link: it is refused on every route within SYNC_CONFIG_TTL_MS */
+        put: operations["revokeLink"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/days/{day}/scores/scorer-links": {
         parameters: {
             query?: never;
@@ -2574,6 +2608,8 @@ export interface operations {
                         /** @description epoch milliseconds */
                         expiresAt: number;
                         issuedTo: string | null;
+                        /** @description the link's id in the day's link list: SHA-256 of the token, base64url */
+                        linkId: string;
                         note: string | null;
                         token: string;
                     };
@@ -4041,6 +4077,321 @@ export interface operations {
             };
         };
     };
+    listLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        links: {
+                            /** @description epoch milliseconds */
+                            expiresAt: number;
+                            issuedAt: number | null;
+                            issuedTo: string | null;
+                            kind: "desk" | "scorer";
+                            lastUsedAt: number | null;
+                            /** @description SHA-256 of the link's token, base64url */
+                            linkId: string;
+                            note: string | null;
+                            revokedAt: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    revokeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description false when the link was already revoked */
+                        changed: boolean;
+                        day: string;
+                        link: {
+                            /** @description epoch milliseconds */
+                            expiresAt: number;
+                            issuedAt: number | null;
+                            issuedTo: string | null;
+                            kind: "desk" | "scorer";
+                            lastUsedAt: number | null;
+                            /** @description SHA-256 of the link's token, base64url */
+                            linkId: string;
+                            note: string | null;
+                            revokedAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     issueScorerLink: {
         parameters: {
             query?: never;
@@ -4071,6 +4422,8 @@ export interface operations {
                         /** @description epoch milliseconds */
                         expiresAt: number;
                         issuedTo: string | null;
+                        /** @description the link's id in the day's link list: SHA-256 of the token, base64url */
+                        linkId: string;
                         note: string | null;
                         token: string;
                     };

@@ -35,9 +35,9 @@ export interface Event {
   title?: string;
   teamScoring?: string;
   /** `console` or `desks`; absent: no attendance. */
-  attendance?: string;
+  attendance?: "console" | "desks";
   /** `console` or `links`; absent: score entry off. */
-  scoreEntry?: string;
+  scoreEntry?: "console" | "links";
   days: Record<string, Day>;
   display?: Display;
 }
@@ -94,4 +94,22 @@ function isDay(value: unknown): value is Day {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The day to offer first: today's (a Manila date, `YYYY-MM-DD`), else the next one to come, else
+ * none. Days without a date are never chosen.
+ * @example dayToOpen([["sat", { date: "2026-11-28" }], ["sun", { date: "2026-11-29" }]], "2026-11-29") // "sun"
+ */
+export function dayToOpen(
+  days: ReadonlyArray<[string, Pick<Day, "date">]>,
+  today: string,
+): string | undefined {
+  const dated = days.filter(([, day]) => day.date !== undefined);
+  const todays = dated.find(([, day]) => day.date === today);
+  if (todays !== undefined) return todays[0];
+  const coming = dated
+    .filter(([, day]) => (day.date as string) > today)
+    .sort(([, a], [, b]) => (a.date as string).localeCompare(b.date as string));
+  return coming[0]?.[0];
 }

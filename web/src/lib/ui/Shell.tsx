@@ -12,10 +12,12 @@ export interface ShellProps {
   home: string;
   /** The skip link's words ("Skip to results"). */
   skip: string;
+  /** What else the bar holds, at its end (the console's session and sign-out). */
+  bar?: ComponentChildren;
   children: ComponentChildren;
 }
 
-export function Shell({ site, home, skip, children }: ShellProps) {
+export function Shell({ site, home, skip, bar, children }: ShellProps) {
   return (
     <>
       <a class="skip" href="#main">
@@ -23,6 +25,7 @@ export function Shell({ site, home, skip, children }: ShellProps) {
       </a>
       <header class="site">
         <a href={home}>{site}</a>
+        {bar}
       </header>
       <main id="main">{children}</main>
     </>

@@ -1,5 +1,5 @@
 import type { FacilitySnapshot } from "../../lib/data/snapshot.ts";
-import { dayLabel, manilaDate, manilaTime } from "../../lib/manila-time.ts";
+import { manilaWhen } from "../../lib/manila-time.ts";
 import { now } from "../store.ts";
 
 /** When this facility's results were read, and a warning when they may be old (`stale`) or there are none. */
@@ -7,7 +7,7 @@ export function Freshness({ facility }: { facility: FacilitySnapshot }) {
   if (facility.status === "skipped") {
     return <p class="notice">{facility.name} does not publish results.</p>;
   }
-  const read = facility.fetchedAt === null ? undefined : readAt(facility.fetchedAt);
+  const read = facility.fetchedAt === null ? undefined : manilaWhen(facility.fetchedAt, now.value);
   if (facility.status === "stale") {
     return (
       <p class="notice warn">
@@ -18,13 +18,4 @@ export function Freshness({ facility }: { facility: FacilitySnapshot }) {
     );
   }
   return <p class="freshness figures">{read === undefined ? "" : `Results read ${read}`}</p>;
-}
-
-/** `at 09:42` today (Manila), else `on Sat 28 Nov at 09:42`. */
-function readAt(iso: string): string {
-  const instant = Date.parse(iso);
-  const date = manilaDate(instant);
-  return date === manilaDate(now.value)
-    ? `at ${manilaTime(instant)}`
-    : `on ${dayLabel(date, "short")} at ${manilaTime(instant)}`;
 }

@@ -1,0 +1,82 @@
+/**
+ * The day's link list in the data repository, `<event>/data/<day>.links.json`, beside the day's
+ * snapshot (a day key holds no dot, so the name can never be another day's snapshot). It is served
+ * publicly by the static host like the snapshot, so it holds digests and labels only, never a
+ * token (docs/links.md says what a reader learns).
+ *
+ * @example
+ * { "version": 1, "day": "open-sun", "links": [{ "linkId": "q3Xr…", "kind": "desk",
+ *   "issuedTo": "Front desk", "note": "Rizal Hall", "issuedAt": 1764370000000,
+ *   "expiresAt": 1764432000000, "lastUsedAt": null, "revokedAt": null }] }
+ */
+import type { DayRef } from "../../registry/types.ts";
+
+export const LINK_FILE_VERSION = 1;
+
+/** One issued link. Times are epoch milliseconds, like `expiresAt` in the issue answers. */
+export interface LinkEntry {
+  /** The SHA-256 of the token, base64url (`auth/link-id.ts`). */
+  linkId: string;
+  kind: "desk" | "scorer";
+  issuedTo: string | null;
+  note: string | null;
+  /** `null` for a link first seen in use (issued before this list existed). */
+  issuedAt: number | null;
+  expiresAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+export interface LinkFile {
+  version: typeof LINK_FILE_VERSION;
+  day: string;
+  links: LinkEntry[];
+}
+
+/** Where a day's link list lives. */
+export const linkFilePath = (ref: Pick<DayRef, "eventKey" | "dayKey">) =>
+  `${ref.eventKey}/data/${ref.dayKey}.links.json`;
+
+export const emptyLinkFile = (day: string): LinkFile => ({ version: LINK_FILE_VERSION, day, links: [] });
+
+/**
+ * Reads a stored list. A file that is not one (hand-edited, another version) is refused with
+ * `undefined`: the caller must not overwrite it, and must not guess which links were revoked.
+ */
+export function parseLinkFile(content: string): LinkFile | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const file = value as Partial<LinkFile>;
+  if (file.version !== LINK_FILE_VERSION || typeof file.day !== "string" || !Array.isArray(file.links))
+    return undefined;
+  return file.links.every(isEntry) ? (file as LinkFile) : undefined;
+}
+
+const time = (value: unknown) => value === null || (typeof value === "number" && Number.isFinite(value));
+const label = (value: unknown) => value === null || typeof value === "string";
+
+function isEntry(value: unknown): value is LinkEntry {
+  if (typeof value !== "object" || value === null) return false;
+  const e = value as Record<string, unknown>;
+  return (
+    typeof e["linkId"] === "string" &&
+    (e["kind"] === "desk" || e["kind"] === "scorer") &&
+    label(e["issuedTo"]) &&
+    label(e["note"]) &&
+    time(e["issuedAt"]) &&
+    typeof e["expiresAt"] === "number" &&
+    time(e["lastUsedAt"]) &&
+    time(e["revokedAt"])
+  );
+}
+
+/** The file's text: one link per line, so a commit's diff shows which link changed. */
+export function formatLinkFile(file: LinkFile): string {
+  const links = file.links.map((link) => `    ${JSON.stringify(link)}`).join(",\n");
+  return `{\n  "version": ${file.version},\n  "day": ${JSON.stringify(file.day)},\n  "links": [${links === "" ? "" : `\n${links}\n  `}]\n}\n`;
+}

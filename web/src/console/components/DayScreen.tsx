@@ -1,0 +1,77 @@
+import { useEffect } from "preact/hooks";
+import { clashes } from "../../lib/data/clashes.ts";
+import type { DayEntry } from "../../lib/data/registry.ts";
+import { dayLabel } from "../../lib/manila-time.ts";
+import { addressOf, navigate, place, type View } from "../store/app.ts";
+import { closeDay, feed, openDay } from "../store/day.ts";
+import { Shell } from "./App.tsx";
+import { ClashesView } from "./clashes/ClashesView.tsx";
+import { LinksView } from "./links/LinksView.tsx";
+import { RunView } from "./run/RunView.tsx";
+import { ScoresheetsView } from "./scoresheets/ScoresheetsView.tsx";
+
+const VIEW_NAMES: Record<View, string> = {
+  run: "Run the day",
+  links: "Links",
+  scoresheets: "Scoresheets",
+  clashes: "Clashes",
+};
+
+/** A day: its title, the screens of the day, and the chosen one. */
+export function DayScreen({ entry }: { entry: DayEntry }) {
+  const { event, eventKey, day, dayKey } = entry;
+  const view = place.value.view;
+  const title = event.title ?? eventKey;
+  useEffect(() => {
+    openDay(entry);
+  }, [entry]);
+  useEffect(() => closeDay, []);
+  useEffect(() => {
+    document.title = `${VIEW_NAMES[view]} · ${day.label} · ${title}`;
+  }, [view, day.label, title]);
+  const snapshot = feed.value?.snapshot;
+  const clashCount = snapshot === undefined ? 0 : clashes(snapshot).length;
+  return (
+    <Shell>
+      <div class="day-heading">
+        <p class="event-title">{title}</p>
+        <h1>{day.label}</h1>
+        <p class="muted">
+          {day.date ? dayLabel(day.date) : "No date"} ·{" "}
+          <a
+            href="./"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ day: undefined });
+            }}
+          >
+            Choose another day
+          </a>
+        </p>
+      </div>
+      <nav class="views-nav" aria-label="This day">
+        <ul>
+          {(Object.keys(VIEW_NAMES) as View[]).map((name) => (
+            <li key={name}>
+              <a
+                href={addressOf({ day: dayKey, view: name })}
+                aria-current={name === view ? "page" : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate({ view: name });
+                }}
+              >
+                {VIEW_NAMES[name]}
+                {name === "clashes" && clashCount > 0 && <span class="count">({clashCount})</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === "run" && <RunView entry={entry} />}
+      {view === "links" && <LinksView entry={entry} />}
+      {view === "scoresheets" && <ScoresheetsView entry={entry} />}
+      {view === "clashes" && <ClashesView entry={entry} />}
+    </Shell>
+  );
+}

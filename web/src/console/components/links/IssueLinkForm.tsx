@@ -1,0 +1,81 @@
+import type { DayEntry } from "../../../lib/data/registry.ts";
+import type { LinkKind } from "../../../lib/links/link-token.ts";
+import { dayLabel, startOfManilaDay } from "../../../lib/manila-time.ts";
+import { now } from "../../store/app.ts";
+import { issueLink, issuing } from "../../store/links.ts";
+import { Problem } from "../Problem.tsx";
+import { expiresBeforeDay, expiryWords, SCORER_LINK_MS } from "./expiry.ts";
+
+/** The longest `issuedTo` or `note`, in characters (the spec's Limits). */
+const LABEL_MAX = 40;
+
+const WORDS: Record<LinkKind, { what: string; to: string; example: string; note: string }> = {
+  desk: {
+    what: "A desk link lets check-in staff mark players present on this day, from a phone.",
+    to: "Who gets it",
+    example: "For example: Front desk, or the volunteer's first name",
+    note: "For example: Rizal Hall entrance",
+  },
+  scorer: {
+    what: "A scorer link lets an umpire enter match scores for this day, from a phone.",
+    to: "Who gets it",
+    example: "For example: the umpire's first name",
+    note: "For example: Court 3",
+  },
+};
+
+/** Issue a desk or scorer link with a label (`issuedTo`, `note`), signed into it and shown on every write. */
+export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry }) {
+  const words = WORDS[kind];
+  const job = issuing[kind];
+  const early = kind === "scorer" && expiresBeforeDay(now.value, entry.day.date);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    void issueLink(kind, entry.dayKey, {
+      issuedTo: String(data.get("issuedTo") ?? ""),
+      note: String(data.get("note") ?? ""),
+    }).then(() => {
+      if (job.problem.value === undefined) form.reset();
+    });
+  };
+  const id = (name: string) => `${kind}-${name}`;
+  return (
+    <form class="stack" onSubmit={submit}>
+      <p>
+        {words.what} Anyone holding the link acts under its label, so hand it only to that person. The label
+        is also in the day's list of links that the results site publishes (the link itself never is), so
+        write a role or a first name, nothing private.{" "}
+        {kind === "desk"
+          ? `It works ${expiryWords("desk", nextMidnight(entry.day.date))}.`
+          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS)}.`}
+      </p>
+      {early && (
+        <p class="notice warn" role="note">
+          This day is {dayLabel(entry.day.date as string)}, more than a day from now: a scorer link issued now
+          expires before the day begins. Issue scorer links on the day, or the evening before.
+        </p>
+      )}
+      <label for={id("to")}>{words.to} (optional)</label>
+      <p class="hint" id={id("to-hint")}>
+        {words.example}. At most {LABEL_MAX} characters.
+      </p>
+      <input id={id("to")} name="issuedTo" maxLength={LABEL_MAX} aria-describedby={id("to-hint")} />
+      <label for={id("note")}>Note (optional)</label>
+      <p class="hint" id={id("note-hint")}>
+        {words.note}. At most {LABEL_MAX} characters.
+      </p>
+      <input id={id("note")} name="note" maxLength={LABEL_MAX} aria-describedby={id("note-hint")} />
+      <button type="submit" class="primary" disabled={job.busy.value}>
+        {job.busy.value ? "Issuing…" : kind === "desk" ? "Issue a desk link" : "Issue a scorer link"}
+      </button>
+      <Problem text={job.problem.value} />
+    </form>
+  );
+}
+
+/** The end of a day in Manila (a desk link's expiry). */
+function nextMidnight(date: string | undefined): number {
+  return date === undefined ? Number.NaN : startOfManilaDay(date) + 24 * 60 * 60 * 1000;
+}

@@ -1,0 +1,106 @@
+/**
+ * Scoresheets from a page: `POST /v3/scoresheets` with the form, asking for NDJSON progress
+ * (`Accept: application/x-ndjson`), read line by line as the service renders, ending in the PDF.
+ */
+import { ApiError } from "./client.ts";
+import { describeProblem, type ProblemDetails, UNREACHABLE } from "./problem.ts";
+
+/** The layouts (the form's `type`), in the order a person chooses among them. */
+export const SCORESHEET_LAYOUTS = ["standard", "no-referee", "no-referee-wide", "best-of-3"] as const;
+export type ScoresheetLayout = (typeof SCORESHEET_LAYOUTS)[number];
+
+export interface ScoresheetRequest {
+  /** The matches CSV (columns by header name, as the service reads them). */
+  csv: Blob;
+  layout: ScoresheetLayout;
+  /** `evt`: printed on every sheet, at most 80 characters. */
+  title: string;
+  /** Blank sheets after the matches, 0 to 200. */
+  blanks: number;
+  /** The download's file name (`[A-Za-z0-9._-]`, at most 80). */
+  fileName: string;
+}
+
+/** What the stream says as it goes: sheets done out of all of them. */
+export interface ScoresheetProgress {
+  done: number;
+  total: number;
+}
+
+export interface ScoresheetResult {
+  pdf: Blob;
+  fileName: string;
+  /** Pages in the PDF: one per match, then the blanks. */
+  pages: number;
+}
+
+/**
+ * Renders scoresheets, reporting progress as each chunk is in the document.
+ * @throws ApiError with a sentence for people (a refused form, or a failure after the stream began)
+ * @example const { pdf } = await generateScoresheets(config.apiUrl, request, (p) => (bar.value = p.done / p.total));
+ */
+export async function generateScoresheets(
+  apiUrl: URL,
+  request: ScoresheetRequest,
+  onProgress: (progress: ScoresheetProgress) => void,
+  signal?: AbortSignal,
+): Promise<ScoresheetResult> {
+  const form = new FormData();
+  form.set("csv", request.csv, "matches.csv");
+  form.set("type", request.layout);
+  form.set("evt", request.title);
+  form.set("blanks", String(request.blanks));
+  form.set("out", request.fileName);
+  let response: Response;
+  try {
+    response = await fetch(new URL("v3/scoresheets", apiUrl), {
+      method: "POST",
+      headers: { Accept: "application/x-ndjson" },
+      body: form,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(UNREACHABLE, 0, undefined);
+  }
+  if (!response.ok || response.body === null) {
+    const problem = (await response.json().catch(() => undefined)) as ProblemDetails | undefined;
+    throw new ApiError(describeProblem(response.status, problem), response.status, problem);
+  }
+  let pages = 0;
+  for await (const line of lines(response.body)) {
+    const message = JSON.parse(line) as Record<string, unknown>;
+    if (message["phase"] === "parsed") {
+      pages = Number(message["pages"]);
+      onProgress({ done: 0, total: pages });
+    } else if (message["phase"] === "progress") {
+      onProgress({ done: Number(message["done"]), total: Number(message["total"]) });
+    } else if (message["phase"] === "done") {
+      const bytes = Uint8Array.from(atob(String(message["pdfBase64"])), (c) => c.charCodeAt(0));
+      return {
+        pdf: new Blob([bytes], { type: "application/pdf" }),
+        fileName: String(message["fileName"] ?? request.fileName),
+        pages,
+      };
+    } else if (message["phase"] === "error") {
+      const problem = { code: String(message["code"]), detail: String(message["error"]) };
+      throw new ApiError(describeProblem(500, problem), 200, problem);
+    }
+  }
+  throw new ApiError("The scoresheets stopped before they were finished. Try again.", 200, undefined);
+}
+
+/** The lines of a streamed text body, as they arrive. */
+async function* lines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let rest = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const parts = (rest + decoder.decode(value, { stream: true })).split("\n");
+    rest = parts.pop() ?? "";
+    for (const line of parts) if (line.trim() !== "") yield line;
+  }
+  if (rest.trim() !== "") yield rest;
+}
