@@ -131,6 +131,9 @@ service = spawn(
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...secrets.env,
       PORT: String(servicePort),
+      // Loopback only, with or without --lan: phones reach the service through the front alone, so
+      // the X-Forwarded-For the service trusts (below) can only be the front's.
+      HOST: "127.0.0.1",
       SHEETS_BACKEND: "local",
       WORKBOOKS_DIR: paths.workbooks,
       DATA_BACKEND: "local",
