@@ -20,7 +20,7 @@ import type { Page } from "playwright-core";
 import { type WebSocket, WebSocketServer } from "ws";
 import { afterOneScore, benchDay } from "../../relay/bench/bench-day.ts";
 import { diffSnapshot } from "../../relay/src/changes/index.ts";
-import { startFront } from "../../scripts/front/index.mjs";
+import { startFront } from "../../front/src/index.ts";
 import { ensurePages } from "../../scripts/start/pages.mjs";
 import type { DaySnapshot } from "../../service/src/features/sync/types.ts";
 import { launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
