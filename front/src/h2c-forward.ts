@@ -47,12 +47,14 @@ export function forward(
   try {
     stream = pool.request(headers);
   } catch {
-    return unavailable(res, path);
+    unavailable(res, path);
+    return;
   }
   if (stream === undefined) {
-    return refuse(res, path, 503, "service_busy", "the service is busy; try again in a moment", {
+    refuse(res, path, 503, "service_busy", "the service is busy; try again in a moment", {
       "retry-after": "1",
     });
+    return;
   }
   const upstream = stream;
   upstream.on("response", (answer) => {

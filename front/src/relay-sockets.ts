@@ -35,18 +35,20 @@ export function relaySockets(target: string, options: RelaySocketOptions) {
   const handle = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", () => socket.destroy());
     if (!RELAY_SOCKET_PATH.test(new URL(req.url ?? "/", "http://front").pathname)) {
-      return answer(socket, 404, "text/plain; charset=utf-8", "no socket on this path\n");
+      answer(socket, 404, "text/plain; charset=utf-8", "no socket on this path\n");
+      return;
     }
     const release = held.take(clientKey(req.socket.remoteAddress));
     if (release === undefined) {
       const full = held.total >= held.inAll;
-      return answer(
+      answer(
         socket,
         full ? 503 : 429,
         "text/plain; charset=utf-8",
         full ? "the front holds all the sockets it can\n" : "too many sockets from this address\n",
         { "retry-after": "30" },
       );
+      return;
     }
     const upstream = httpRequest({
       host: relay.hostname,
@@ -57,12 +59,14 @@ export function relaySockets(target: string, options: RelaySocketOptions) {
       agent: false,
       timeout: ANSWER_TIMEOUT_MS,
     });
+    let relaySide: Duplex | undefined;
     /** Gives everything back; the browser's socket is destroyed unless an answer is being written to it. */
     const end = () => {
       open.delete(end);
       release();
       if (!socket.writableEnded) socket.destroy();
       upstream.destroy();
+      relaySide?.destroy();
     };
     open.add(end);
     socket.once("close", end);
@@ -72,6 +76,7 @@ export function relaySockets(target: string, options: RelaySocketOptions) {
       end();
     });
     upstream.once("upgrade", (response, relaySocket, relayHead) => {
+      relaySide = relaySocket;
       upstream.setTimeout(0);
       socket.write(head101(response));
       if (relayHead.length > 0) socket.write(relayHead);
