@@ -164,6 +164,8 @@ let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  // The front's idle sessions to the service close now, so the service drains only what is in flight.
+  front?.drain();
   if (service.exitCode === null && service.signalCode === null) {
     const exited = new Promise((done) => service.once("exit", done));
     service.kill("SIGTERM");

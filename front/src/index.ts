@@ -41,6 +41,8 @@ export interface RunningFront {
   port: number;
   /** The Fastify app (tests read its parts' state). */
   app: FastifyInstance;
+  /** Lets the calls in flight finish and opens no new stream (before the service is stopped). */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
   return {
     port: typeof address === "object" && address ? address.port : options.port,
     app,
+    drain: () => pool.drain(),
     close: async () => {
       sockets.close();
       pool.close();

@@ -26,7 +26,7 @@ export class UpstreamPool {
   #members: Member[] = [];
 
   readonly target: string;
-  readonly maxSessions: number;
+  maxSessions: number;
   constructor(target: string, maxSessions: number) {
     this.target = target;
     this.maxSessions = maxSessions;
@@ -50,6 +50,7 @@ export class UpstreamPool {
     member.active++;
     stream.once("close", () => {
       member.active--;
+      if (!member.usable && member.active === 0) member.session.close();
     });
     return stream;
   }
@@ -57,6 +58,18 @@ export class UpstreamPool {
   /** Sessions open now (for tests and diagnostics). */
   get sessions(): number {
     return this.#members.length;
+  }
+
+  /**
+   * Opens no more sessions' streams and closes each session once its last stream is done, so a
+   * service that is stopping drains the calls in flight instead of waiting on idle sessions.
+   */
+  drain(): void {
+    this.maxSessions = 0;
+    for (const member of this.#members) {
+      member.usable = false;
+      if (member.active === 0) member.session.close();
+    }
   }
 
   close(): void {
@@ -68,8 +81,11 @@ export class UpstreamPool {
     const member: Member = { session: connect(this.target), active: 0, usable: true };
     // An error reaches every open stream as well; the session just leaves the pool.
     member.session.on("error", () => {});
+    // A service that is stopping sends GOAWAY: its last streams finish, then the session is closed
+    // here, so the service's drain does not wait for its idle time-out.
     member.session.once("goaway", () => {
       member.usable = false;
+      if (member.active === 0) member.session.close();
     });
     member.session.once("close", () => {
       this.#members = this.#members.filter((other) => other !== member);
