@@ -16,6 +16,7 @@ COPY package.json package-lock.json ./
 COPY service/package.json service/
 COPY relay/package.json relay/
 COPY web/package.json web/
+COPY front/package.json front/
 RUN npm install --omit=dev --workspace service --no-save --prefer-offline --no-audit --no-fund
 # Scoresheets read the regular weight of each Noto font (service/src/features/scoresheets/pdf/
 # fallback-fonts.ts); the font packages ship every weight, so the others go (about 150 MB).

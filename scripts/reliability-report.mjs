@@ -9,10 +9,15 @@ import { join } from "node:path";
 
 const results = mkdtempSync(join(tmpdir(), "tops-reliability-"));
 const env = { ...process.env, RELIABILITY_RESULTS: results };
-const suite = spawnSync(process.execPath, ["scripts/run-tests.mjs", "service/test/reliability"], {
-  env,
-  encoding: "utf8",
-});
+const suite = spawnSync(
+  process.execPath,
+  // The venue front's rows (issue 24) come from the stack as `npm start` starts it.
+  ["scripts/run-tests.mjs", "service/test/reliability", "front/test/stack"],
+  {
+    env,
+    encoding: "utf8",
+  },
+);
 const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, "m").exec(suite.stdout)?.[1] ?? 0);
 const load = spawnSync(process.execPath, ["--import", "tsx", "service/test/soak/load.ts"], {
   env: { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? "10" },
@@ -34,6 +39,7 @@ const hostile = rows("hostile");
 const tokens = rows("tokens");
 const concurrency = rows("concurrency");
 const attacks = rows("attacks");
+const venue = rows("venue");
 rmSync(results, { recursive: true, force: true });
 const figures = JSON.parse(load.stdout.trim().split("\n").at(-1) || "null");
 const hostileFigures = JSON.parse(attack.stdout?.trim().split("\n").at(-1) || "null");
@@ -163,6 +169,17 @@ if (hostileFigures) {
     `RSS growth ${hostileFigures.rss.growthMb.toFixed(0)} MB (${hostileFigures.rss.startMb.toFixed(0)} → ${hostileFigures.rss.peakMb.toFixed(0)} MB); CPU in the 3 s after the last cancellation ${hostileFigures.cpuAfterCancelSeconds.toFixed(2)} s. Goals: p99 ${hostileFigures.goals.p99 ? "met" : "**not met**"}, RSS ${hostileFigures.goals.rss ? "met" : "**not met**"}, CPU after cancellation ${hostileFigures.goals.cpuAfterCancel ? "met" : "**not met**"}. The machine is shared (2 cores), so the figures vary from run to run.`,
   );
 } else out.push(`The hostile benchmark failed: ${cell((attack.stderr ?? "").slice(0, 300))}`);
+out.push("");
+out.push("## The venue front (issue 24)");
+out.push("");
+out.push("Each row of issue 24's table, tried over real sockets against the stack exactly as `npm start`");
+out.push("starts it (`front/test/stack/`), the front's idle time-out and socket cap shortened through its");
+out.push("`FRONT_*` settings: what was sent, what must happen, what happened.");
+out.push("");
+out.push("| row | sent | expected | observed | result |");
+out.push("|---|---|---|---|---|");
+for (const r of venue)
+  out.push(`| ${r.row} | ${cell(r.sent)} | ${cell(r.expected)} | ${cell(r.observed)} | ${mark(r.pass)} |`);
 out.push("");
 out.push("## Load");
 out.push("");

@@ -1,9 +1,10 @@
 // `npm start`: the whole system on one laptop, in one process tree. On first run it creates the demo
 // tournament and the secrets under ./local/ (never overwriting anything) and builds the pages when
 // they are missing or out of date, then starts
-//   - the front (scripts/front/): the one address a browser uses, serving the pages, their
+//   - the front (front/, a Fastify app): the one address a browser uses, serving the pages, their
 //     config.json and the data folder, and passing /v3, /ping, /openapi.json to the service and
-//     the relay's sockets to the relay,
+//     the relay's sockets to the relay, with per-client caps and timeouts (`FRONT_*` variables
+//     override its bounds, see front/src/settings.ts),
 //   - the relay worker in workerd through Miniflare (live snapshots and attendance nudges),
 //   - the service over h2c (`service/src/main.ts`, the production entry) on the embedded default,
 // and prints where everything is. Ctrl+C (or SIGTERM) stops all three. `npm start -- --help` for the flags.
@@ -15,7 +16,6 @@ import { createServer } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
-import { startFront } from "./front/index.mjs";
 import { lanAddresses, terminalQr } from "./start/lan.mjs";
 import { tryLock } from "./start/lock.mjs";
 import { readOptions } from "./start/options.mjs";
@@ -96,6 +96,7 @@ register();
 const { createDemoTournament } = await import("../service/src/demo/index.ts");
 const { ensureLocalSecrets, LOCAL_OPERATOR } = await import("../service/src/demo/local-secrets.ts");
 const { startRelay } = await import("../relay/miniflare/start-relay.ts");
+const { startFront, frontSettings } = await import("../front/src/index.ts");
 
 const demo = await createDemoTournament({
   dataDir: paths.data,
@@ -131,6 +132,9 @@ service = spawn(
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...secrets.env,
       PORT: String(servicePort),
+      // Loopback only, with or without --lan: phones reach the service through the front alone, so
+      // the X-Forwarded-For the service trusts (below) can only be the front's.
+      HOST: "127.0.0.1",
       SHEETS_BACKEND: "local",
       WORKBOOKS_DIR: paths.workbooks,
       DATA_BACKEND: "local",
@@ -160,6 +164,8 @@ let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  // The front's idle sessions to the service close now, so the service drains only what is in flight.
+  front?.drain();
   if (service.exitCode === null && service.signalCode === null) {
     const exited = new Promise((done) => service.once("exit", done));
     service.kill("SIGTERM");
@@ -209,7 +215,15 @@ async function waitForService() {
 }
 await waitForService();
 
+let settings;
+try {
+  settings = frontSettings(process.env);
+} catch (error) {
+  process.stderr.write(`npm start: ${error.message}\n`);
+  await stop(1);
+}
 front = await startFront({
+  settings,
   pagesDir: pages.dist,
   dataDir: paths.data,
   service: serviceUrl,

@@ -9,7 +9,7 @@
  * Run: node --import tsx relay/bench/changes.ts (or `npm run bench -- relay`)
  */
 import { pathToFileURL } from "node:url";
-import { startRelay } from "../test/helpers.ts";
+import { announce, startRelay } from "../test/helpers.ts";
 import { afterOneScore, benchDay, FACILITIES, MATCHES } from "./bench-day.ts";
 import { openCountingSocket } from "./counting-socket.ts";
 import { type Figures, measure, ORIGIN, type Push, push, SECRET } from "./fan-out-measure.ts";
@@ -33,6 +33,7 @@ async function bytesPerSocket(): Promise<{ whole: number; changes: number }> {
   try {
     const day = dayPushes();
     const received = { whole: [] as number[], changes: [] as number[] };
+    await announce(relay.url, SECRET, ["bench/bytes"]);
     const url = `${relay.url.replace(/^http/, "ws")}/live/bench/bytes`;
     const sockets = [
       await openCountingSocket(url, ORIGIN, (bytes) => received.whole.push(bytes)),

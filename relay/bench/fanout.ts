@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { createRelayClient } from "../../service/src/adapters/relay-client/index.ts";
 import { systemClock } from "../../service/src/shared/clock.ts";
-import { startRelay } from "../test/helpers.ts";
+import { announce, startRelay } from "../test/helpers.ts";
 import { type Figures, measure, ORIGIN, type Push, SECRET } from "./fan-out-measure.ts";
 
 const SOCKETS = 2_000;
@@ -65,6 +65,7 @@ const ROUNDS = { warmup: WARMUP_PUSHES, pushes: PUSHES };
 async function relayFanOut(count: number, day: string): Promise<Figures> {
   const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
   try {
+    await announce(relay.url, SECRET, [`bench/${day}`]);
     const socketUrl = `${relay.url.replace(/^http/, "ws")}/live/bench/${day}`;
     return await measure(`${relay.url}/publish/bench/${day}`, socketUrl, count, ROUNDS, wholePush);
   } finally {

@@ -83,6 +83,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
           LIVE_CHANNEL: { className: "LiveChannel", useSQLite: true },
           ATTENDANCE_CHANNEL: { className: "AttendanceChannel", useSQLite: true },
           SCORE_LEASE: { className: "ScoreLease", useSQLite: true },
+          DAY_DIRECTORY: { className: "DayDirectory", useSQLite: true },
         },
         durableObjectsPersist: options.persistDir ?? false,
         bindings,

@@ -4,18 +4,22 @@
  * - `GET /live/<event>/<day>` (WebSocket): the snapshot channel, object `live:<event>/<day>`.
  * - `GET /attendance/<event>/<day>` (WebSocket): the nudge channel, object `attendance:<event>/<day>`.
  * - `POST /publish/<event>/<day>` and `POST /nudge/<event>/<day>`: need `X-Publish-Secret`; answer `{ clients }`.
+ * - `PUT /days`: needs `X-Publish-Secret`; the days the service's registry has (`announced-days.ts`).
+ *   A socket is accepted only for an announced day; a publish or nudge announces its day too.
  * - `POST` and `DELETE /leases/<key>`: a workbook's score-save lease (`score-lease.ts`), object `lease:<key>`.
  * - `GET /health`: `{ status: "ok" }`.
  */
 
+import { announceDays, isAnnounced, rememberDay } from "./announced-days.ts";
 import type { Env } from "./env.ts";
 import { errorResponse, json, RelayError, readJson } from "./http.ts";
-import { type ChannelKey, type ChannelKind, isValidKey, objectName } from "./keys.ts";
+import { type ChannelKey, type ChannelKind, dayName, isValidKey, KEY_RULE, objectName } from "./keys.ts";
 import { originAllowed } from "./origins.ts";
 import { leaseRoute } from "./score-lease.ts";
 import { secretMatches } from "./secret.ts";
 
 export { AttendanceChannel } from "./attendance-channel.ts";
+export { DayDirectory } from "./day-directory.ts";
 export type { Env } from "./env.ts";
 export { LiveChannel } from "./live-channel.ts";
 export { ScoreLease } from "./score-lease.ts";
@@ -25,6 +29,9 @@ export { ScoreLease } from "./score-lease.ts";
 const PUBLISH_LIMIT = 5 * 1024 * 1024;
 /** Largest nudge body accepted, in bytes. */
 const NUDGE_LIMIT = 4 * 1024;
+/** Largest announcement, in bytes and in days. */
+const DAYS_LIMIT = 256 * 1024;
+const DAYS_MAX = 2_000;
 
 const CHANNEL_PATH = /^\/(live|attendance|publish|nudge)\/([^/]+)\/([^/]+)$/;
 
@@ -44,6 +51,14 @@ async function route(request: Request, env: Env): Promise<Response> {
   if (pathname === "/health") {
     return refuseMethod(request, ["GET", "HEAD"]) ?? json({ status: "ok" });
   }
+  if (pathname === "/days") {
+    const refused = refuseMethod(request, ["PUT"]);
+    if (refused !== undefined) return refused;
+    if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
+      return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
+    }
+    return json({ days: await announceDays(env, await announcedList(request)) });
+  }
   const match = CHANNEL_PATH.exec(pathname);
   if (match === null)
     return (await leaseRoute(request, env)) ?? errorResponse("not_found", `no route for ${pathname}`);
@@ -52,14 +67,14 @@ async function route(request: Request, env: Env): Promise<Response> {
   const socket = action === "live" || action === "attendance";
   const refused = refuseMethod(request, socket ? ["GET"] : ["POST"]);
   if (refused !== undefined) return refused;
-  if (!isValidKey(key)) {
-    return errorResponse("bad_request", "event and day keys must match ^[a-z0-9][a-z0-9-]*$");
-  }
+  if (!isValidKey(key)) return errorResponse("bad_request", KEY_RULE);
   if (action === "live" || action === "attendance") return connect(request, env, action, key);
   if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
     return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
   }
-  return action === "publish" ? publish(request, env, key) : nudge(request, env, key);
+  const answer = await (action === "publish" ? publish(request, env, key) : nudge(request, env, key));
+  await rememberDay(env, key);
+  return answer;
 }
 
 function refuseMethod(request: Request, allowed: string[]): Response | undefined {
@@ -75,6 +90,10 @@ async function connect(request: Request, env: Env, kind: ChannelKind, key: Chann
   }
   if (!originAllowed(request.headers.get("origin"), env.LIVE_ALLOWED_ORIGINS)) {
     return errorResponse("forbidden", "this origin may not open a socket");
+  }
+  // Checked last, as it may cost the one directory call: a made-up day makes no channel object.
+  if (!(await isAnnounced(env, key))) {
+    return errorResponse("not_found", `the service has announced no day ${dayName(key)}`);
   }
   const namespace = kind === "live" ? env.LIVE_CHANNEL : env.ATTENDANCE_CHANNEL;
   return namespace.get(namespace.idFromName(objectName(kind, key))).fetch(request);
@@ -102,6 +121,23 @@ async function nudge(request: Request, env: Env, key: ChannelKey): Promise<Respo
   }
   const stub = env.ATTENDANCE_CHANNEL.get(env.ATTENDANCE_CHANNEL.idFromName(objectName("attendance", key)));
   return json(await stub.nudge(facility));
+}
+
+/** The body of `PUT /days`: `{ days: ["<event>/<day>", …] }`, each key valid, at most {@link DAYS_MAX}. */
+async function announcedList(request: Request): Promise<string[]> {
+  const { value } = await readJson(request, DAYS_LIMIT);
+  const days = isRecord(value) ? value.days : undefined;
+  const valid = (day: unknown) => {
+    const [event = "", dayKey = "", ...rest] = typeof day === "string" ? day.split("/") : [];
+    return rest.length === 0 && isValidKey({ event, day: dayKey });
+  };
+  if (!Array.isArray(days) || days.length > DAYS_MAX || !days.every(valid)) {
+    throw new RelayError(
+      "bad_request",
+      `the body must be { days: ["<event>/<day>", …] }, at most ${DAYS_MAX}; ${KEY_RULE}`,
+    );
+  }
+  return days as string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,10 +4,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { applyChanges, type LiveMessage } from "../src/changes/index.ts";
-import { connect, type RunningRelay, startRelay } from "./helpers.ts";
+import { announce, connect, type RunningRelay, startRelay } from "./helpers.ts";
 
 const SECRET = "test-push-secret";
 const ORIGIN = "https://pages.test";
+/** The days these tests open sockets on, announced as the service would. */
+const DAYS = [
+  "push-day",
+  "connect-day",
+  "empty-day",
+  "stale-day",
+  "same-day",
+  "changes-day",
+  "seq-day",
+  "odd-day",
+  "day-1",
+  "day-2",
+].map((day) => `open-2026/${day}`);
 
 function push(relay: RunningRelay, path: string, body: unknown): Promise<Response> {
   return fetch(`${relay.url}${path}`, {
@@ -32,6 +45,7 @@ describe("the snapshot channel /live/<event>/<day>", () => {
   let relay: RunningRelay;
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+    await announce(relay.url, SECRET, DAYS);
   });
   after(() => relay.dispose());
 
@@ -100,6 +114,7 @@ describe("sockets that ask for changes (/live/<event>/<day>?changes=1)", () => {
   let relay: RunningRelay;
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+    await announce(relay.url, SECRET, DAYS);
   });
   after(() => relay.dispose());
 
@@ -167,6 +182,7 @@ describe("channel isolation", () => {
   let relay: RunningRelay;
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+    await announce(relay.url, SECRET, DAYS);
   });
   after(() => relay.dispose());
 
@@ -212,6 +228,7 @@ describe("the nudge channel /attendance/<event>/<day>", () => {
   let relay: RunningRelay;
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+    await announce(relay.url, SECRET, DAYS);
   });
   after(() => relay.dispose());
 

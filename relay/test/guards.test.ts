@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { after, before, describe, it } from "node:test";
-import { connect, RefusedUpgrade, type RunningRelay, startRelay } from "./helpers.ts";
+import { announce, connect, RefusedUpgrade, type RunningRelay, startRelay } from "./helpers.ts";
 
 const SECRET = "test-push-secret";
 const ORIGIN = "https://pages.test";
@@ -56,6 +56,7 @@ describe("the relay's guards", () => {
   let relay: RunningRelay;
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN, "https://desk.test"] });
+    await announce(relay.url, SECRET, ["ev/day-1"]);
   });
   after(() => relay.dispose());
 

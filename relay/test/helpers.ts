@@ -73,3 +73,16 @@ export class RefusedUpgrade extends Error {
     this.body = body;
   }
 }
+
+/**
+ * Announces `days` (`<event>/<day>` each) as the service does (`PUT /days`), so their sockets are accepted.
+ * @example await announce(relay.url, SECRET, ["open-2026/day-1"]);
+ */
+export async function announce(url: string, secret: string, days: string[]): Promise<void> {
+  const response = await fetch(`${url}/days`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", "x-publish-secret": secret },
+    body: JSON.stringify({ days }),
+  });
+  if (!response.ok) throw new Error(`PUT /days answered ${response.status}: ${await response.text()}`);
+}

@@ -140,6 +140,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerMethodNotAllowed(app, routes);
   app.addHook("onClose", () => services.close());
+  // With a relay, the registry is read at startup and its days announced before the service
+  // listens, so the first page's socket is accepted (features/sync/day-announcer.ts). Bounded by
+  // the push timeout: a relay or repository that does not answer delays startup no longer, and a
+  // registry that cannot be read yet is read again by the first request, as without a relay.
+  if (deps.liveRelay)
+    app.addHook("onReady", async () => {
+      const announced = services.registry
+        .get()
+        .then(() => services.announcer.settled())
+        .catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((done) => {
+        timer = setTimeout(done, deps.config.live.pushTimeoutMs);
+      });
+      await Promise.race([announced, bound]);
+      clearTimeout(timer);
+    });
   app.decorate("services", services);
   return app;
 }

@@ -41,6 +41,9 @@ const shutdown = async (signal: string) => {
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 process.once("SIGINT", () => void shutdown("SIGINT"));
 
-await app
-  .listen({ port: config.port, host: "::" })
-  .catch(async () => app.listen({ port: config.port, host: "0.0.0.0" }));
+// HOST unset: every interface (Cloud Run, the Dockerfile); `npm start` binds 127.0.0.1 only.
+await (config.host !== undefined
+  ? app.listen({ port: config.port, host: config.host })
+  : app
+      .listen({ port: config.port, host: "::" })
+      .catch(async () => app.listen({ port: config.port, host: "0.0.0.0" })));

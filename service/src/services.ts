@@ -7,6 +7,7 @@ import { createAttendance } from "./features/attendance/index.ts";
 import { LinkBook } from "./features/links/index.ts";
 import { createScores } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
+import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
 import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
 import { SheetsCallCounter } from "./features/sync/sheets-budget.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
@@ -40,7 +41,14 @@ export function createServices(
   // Every feature's Sheets calls go through the one counter that the diagnostics report.
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
-  const registry = new RegistryStore({ repository, ttlMs: config.registryTtlMs, clock, logger });
+  const announcer = createDayAnnouncer({ liveRelay, clock, logger });
+  const registry = new RegistryStore({
+    repository,
+    ttlMs: config.registryTtlMs,
+    clock,
+    logger,
+    onLoad: (loaded) => announcer.registryLoaded(loaded.registry),
+  });
   const signer = createTokenSigner(config.auth.tokenSecret);
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
@@ -102,10 +110,11 @@ export function createServices(
     }),
     scoresheets,
     links,
+    announcer,
     /** Writes what waits for a timer and stops the render workers (app close). */
     async close() {
       sync.close();
-      await Promise.all([scoresheets.close(), links.close()]);
+      await Promise.all([scoresheets.close(), links.close(), announcer.settled()]);
     },
   };
 }

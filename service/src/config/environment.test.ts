@@ -63,6 +63,18 @@ describe("startup validation", () => {
     assert.ok(!message.includes("hunter2"), "a secret's value is never echoed");
   });
 
+  test("HOST: unset listens everywhere (Cloud Run), an address or a host name is kept, anything else is named", () => {
+    assert.equal(parseEnvironment({}).config?.host, undefined);
+    assert.equal(parseEnvironment({ HOST: "127.0.0.1" }).config?.host, "127.0.0.1");
+    assert.equal(parseEnvironment({ HOST: "::1" }).config?.host, "::1");
+    assert.equal(parseEnvironment({ HOST: "localhost" }).config?.host, "localhost");
+    for (const bad of ["http://127.0.0.1", "127.0.0.1:8080", "a b"]) {
+      const { config, problems } = parseEnvironment({ HOST: bad });
+      assert.equal(config, undefined, bad);
+      assert.match(problemsMessage(problems), /HOST=/);
+    }
+  });
+
   test("limits at their edges: PORT 1 and 65535, SHEETS_FETCH_TIMEOUT_MS 0, SYNC_CONFIG_TTL_MS 0", () => {
     assert.equal(parseEnvironment({ PORT: "1" }).config?.port, 1);
     assert.equal(parseEnvironment({ PORT: "65535" }).config?.port, 65535);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { isPasswordHash } from "../auth/password.ts";
 import { type EnvReader, envReader } from "./env-reader.ts";
 
@@ -7,6 +8,11 @@ import { type EnvReader, envReader } from "./env-reader.ts";
  */
 export interface Config {
   port: number;
+  /**
+   * The address the h2c listener binds (`HOST`). Unset: every interface (`::`, or `0.0.0.0` where
+   * IPv6 is off), as Cloud Run and the Dockerfile need; `npm start` sets `127.0.0.1`.
+   */
+  host?: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Proxies in front of the service whose `X-Forwarded-For` is trusted (Cloud Run: 1). */
   trustProxyHops: number;
@@ -79,6 +85,7 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
 
   const config: Config = {
     port: whole("PORT", 1, 65535, 8080),
+    host: listenHost(read),
     logLevel: oneOf(
       "LOG_LEVEL",
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const,
@@ -125,6 +132,16 @@ function authSecrets({ text, problems }: EnvReader) {
     problems.push("AUTH_TOKEN_SECRET must be at least 16 characters long");
   }
   return { passwordHash, tokenSecret };
+}
+
+/**
+ * `HOST`: an IP address or a host name, nothing else (a URL or a port is a mistake worth naming).
+ */
+function listenHost({ text, problems }: EnvReader): string | undefined {
+  const value = text("HOST");
+  if (value === undefined || isIP(value) !== 0 || /^[a-z0-9]([a-z0-9.-]{0,252})$/i.test(value)) return value;
+  problems.push(`HOST=${JSON.stringify(value)} must be an IP address or a host name, such as 127.0.0.1`);
+  return undefined;
 }
 
 /**

@@ -33,6 +33,13 @@ export interface LiveRelay {
   nudge(event: string, day: string, facility: string): Promise<void>;
 
   /**
+   * Tells the relay every day there is (`PUT {live_url}/days`, replacing its list), bounded by
+   * `LIVE_PUSH_TIMEOUT_MS`: the relay accepts sockets for announced days alone (relay/README.md).
+   * @throws Error when the relay cannot be reached or refuses.
+   */
+  announceDays(days: Array<{ event: string; day: string }>): Promise<void>;
+
+  /**
    * Takes the relay's lease on `key` (the SHA-256, hex, of a workbook id), waiting up to `waitMs`
    * for another holder to give it back: the lease, or `undefined` when it stayed taken.
    * @throws Error when the relay cannot be reached or refuses.

@@ -38,6 +38,15 @@ function bundledFallback(now: number, reason: string): LoadedRegistry {
   };
 }
 
+interface RegistryStoreDeps {
+  repository: DataRepository;
+  ttlMs: number;
+  clock: Clock;
+  logger: Logger;
+  /** Told of every load, cached revision or new (the day announcer compares the days itself). */
+  onLoad?: (loaded: LoadedRegistry) => void;
+}
+
 /**
  * The registry, fetched through the data-repository port and cached for `SYNC_CONFIG_TTL_MS`.
  * Concurrent callers share one fetch. A broken file is rejected wholesale: the last good registry
@@ -49,9 +58,9 @@ export class RegistryStore {
   #checkedAt = Number.NEGATIVE_INFINITY;
   #loading?: Promise<LoadedRegistry>;
 
-  private readonly deps: { repository: DataRepository; ttlMs: number; clock: Clock; logger: Logger };
+  private readonly deps: RegistryStoreDeps;
 
-  constructor(deps: { repository: DataRepository; ttlMs: number; clock: Clock; logger: Logger }) {
+  constructor(deps: RegistryStoreDeps) {
     this.deps = deps;
   }
 
@@ -68,9 +77,14 @@ export class RegistryStore {
   async get(): Promise<LoadedRegistry> {
     const now = this.deps.clock.now();
     if (this.#current && now - this.#checkedAt < this.deps.ttlMs) return this.#current;
-    this.#loading ??= this.#load().finally(() => {
-      this.#loading = undefined;
-    });
+    this.#loading ??= this.#load()
+      .then((loaded) => {
+        this.deps.onLoad?.(loaded);
+        return loaded;
+      })
+      .finally(() => {
+        this.#loading = undefined;
+      });
     return this.#loading;
   }
 

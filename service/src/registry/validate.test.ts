@@ -56,6 +56,24 @@ describe("registry validation rules", () => {
       delete (f.events["open-2026"].days as any)["open-sat"];
     }, "$.events.open-2026.days.-sat"));
 
+  test("keys have at most 64 characters, as the relay takes them (65 is refused)", () => {
+    const long = "d".repeat(65);
+    assert.deepEqual(
+      problemsAfter((f) => {
+        (f.events["open-2026"].days as any)[long] = f.events["open-2026"].days["open-sat"];
+        delete (f.events["open-2026"].days as any)["open-sat"];
+      }),
+      [`$.events.open-2026.days.${long} day key must have at most 64 characters`],
+    );
+    assert.deepEqual(
+      problemsAfter((f) => {
+        (f.events["open-2026"].days as any)["d".repeat(64)] = f.events["open-2026"].days["open-sat"];
+        delete (f.events["open-2026"].days as any)["open-sat"];
+      }),
+      [],
+    );
+  });
+
   test("4. day keys are unique across all events", () =>
     assertRejected(
       (f) => ((f.events["dual-2026"].days as any)["open-sat"] = { label: "x", facilities: [] }),

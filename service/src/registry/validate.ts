@@ -7,6 +7,8 @@ export interface RegistryProblem {
 }
 
 export const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+/** The longest event or day key: the relay refuses longer ones (a key names a Durable Object there). */
+export const MAX_KEY_LENGTH = 64;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Json = Record<string, unknown>;
@@ -155,6 +157,8 @@ export function validateRegistry(input: unknown): RegistryProblem[] {
   for (const [eventKey, event] of Object.entries(file.events)) {
     const path = `$.events.${eventKey}`;
     if (!KEY_PATTERN.test(eventKey)) c.fail(path, "event key must match ^[a-z0-9][a-z0-9-]*$");
+    if (eventKey.length > MAX_KEY_LENGTH)
+      c.fail(path, `event key must have at most ${MAX_KEY_LENGTH} characters`);
     if (!isObject(event)) {
       c.fail(path, "must be an object");
       continue;
@@ -186,6 +190,8 @@ export function validateRegistry(input: unknown): RegistryProblem[] {
     for (const [dayKey, day] of Object.entries(event.days)) {
       const dayPath = `${path}.days.${dayKey}`;
       if (!KEY_PATTERN.test(dayKey)) c.fail(dayPath, "day key must match ^[a-z0-9][a-z0-9-]*$");
+      if (dayKey.length > MAX_KEY_LENGTH)
+        c.fail(dayPath, `day key must have at most ${MAX_KEY_LENGTH} characters`);
       const owner = dayOwners.get(dayKey);
       if (owner !== undefined) c.fail(dayPath, `day key "${dayKey}" is already used by event "${owner}"`);
       dayOwners.set(dayKey, eventKey);

@@ -19,6 +19,7 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
     // One instance only here: every lease is free.
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     releaseLease: async () => {},
+    announceDays: async () => {},
   };
 }
 

@@ -13,6 +13,7 @@ function scriptedRelay(answers: Array<RelayLease | undefined | Error>) {
     baseUrl: "http://relay.test",
     publish: async () => ({ clients: 0 }),
     nudge: async () => {},
+    announceDays: async () => {},
     async acquireLease(key: string, ttlMs: number, waitMs: number) {
       asked.push({ key, ttlMs, waitMs });
       const answer = answers.shift();

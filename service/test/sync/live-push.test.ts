@@ -24,6 +24,7 @@ function standInRelay() {
     async nudge() {},
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     async releaseLease() {},
+    async announceDays() {},
   };
   return relay;
 }

@@ -28,11 +28,27 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-export async function startStack(): Promise<RunningStack> {
+/**
+ * Starts `npm start` in a fresh folder on free ports.
+ * @param options.args more flags (`--lan`); options.env more variables (the front's `FRONT_*` bounds).
+ */
+export async function startStack(
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<RunningStack> {
   const cwd = await mkdtemp(join(tmpdir(), "tops-pages-"));
   const child = watchProcess(
-    [join(REPO, "scripts/start.mjs"), "--port", "0", "--relay-port", "0", "--front-port", "0"],
+    [
+      join(REPO, "scripts/start.mjs"),
+      "--port",
+      "0",
+      "--relay-port",
+      "0",
+      "--front-port",
+      "0",
+      ...(options.args ?? []),
+    ],
     cwd,
+    options.env,
   );
   const password = (await child.waitFor(/sign in as: operator \/ (\S+)/, 180_000))[1] as string;
   await child.waitFor(/Walkthrough: README\.md/);

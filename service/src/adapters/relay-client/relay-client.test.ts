@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { connect, type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
+import { connect, RefusedUpgrade, type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
 import { manualClock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { createRelayClient, NUDGE_COOLDOWN_MS, NUDGE_FAILED, type RelayClientOptions } from "./index.ts";
@@ -64,6 +64,28 @@ describe("the relay client against the relay in workerd", () => {
     worker = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
   });
   after(() => worker.dispose());
+
+  it("announceDays makes the relay serve sockets for those days alone", async () => {
+    const { relay } = client(worker.url);
+    await relay.announceDays([{ event: "open-2026", day: "day-1" }]);
+    await (await connect(worker.url, "/attendance/open-2026/day-1", ORIGIN)).close();
+    await assert.rejects(connect(worker.url, "/attendance/open-2026/made-up", ORIGIN), (error: unknown) => {
+      assert.ok(error instanceof RefusedUpgrade);
+      assert.equal(error.status, 404);
+      return true;
+    });
+  });
+
+  it("announceDays rejects with upstream_failure, without the secret, when the relay refuses it", async () => {
+    const { relay } = client(worker.url, { secret: "not-the-secret" });
+    await assert.rejects(relay.announceDays([{ event: "open-2026", day: "day-1" }]), (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.code, "upstream_failure");
+      assert.match(error.message, /401 unauthorized/);
+      assert.doesNotMatch(error.message, /not-the-secret/);
+      return true;
+    });
+  });
 
   it("publish pushes the snapshot to the day's channel and answers { clients }", async () => {
     const { relay } = client(`${worker.url}/`);

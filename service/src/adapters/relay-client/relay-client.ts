@@ -86,6 +86,31 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
       return { clients };
     },
 
+    async announceDays(days): Promise<void> {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(`${baseUrl}/days`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", "x-publish-secret": secret },
+          body: JSON.stringify({ days: days.map(({ event, day }) => `${event}/${day}`) }),
+          signal: AbortSignal.timeout(pushTimeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        throw new AppError(
+          "upstream_failure",
+          `announcing the days to ${baseUrl} failed: ${reason(error, pushTimeoutMs)}`,
+        );
+      }
+      if (!response.ok) {
+        throw new AppError(
+          "upstream_failure",
+          `announcing the days to ${baseUrl} was refused: ${response.status} ${codeOf(parseJson(text))}`,
+        );
+      }
+    },
+
     async nudge(event, day, facility): Promise<void> {
       if (clock.now() < mutedUntil) return;
       let failure: object | undefined;

@@ -23,7 +23,7 @@ export interface RelayDouble extends RunningServer {
 
 /**
  * A controllable stand-in for the live relay worker (`POST /publish/<event>/<day>` and
- * `POST /nudge/<event>/<day>`, answering `{ clients: 0 }`) that fails or hangs on demand, for the
+ * `POST /nudge/<event>/<day>`, answering `{ clients: 0 }`, and `PUT /days`) that fails or hangs on demand, for the
  * fault matrix. The real relay runs in Miniflare (`relay/test/helpers.ts`); this double exists
  * because the real one cannot be told to answer 429 or a cut-off body.
  * @example const relay = await startRelayDouble(); relay.failNext(500); await relay.close();
@@ -39,6 +39,8 @@ export async function startRelayDouble(): Promise<RelayDouble> {
       if (fault?.kind === "status")
         return sendJson(res, fault.status ?? 500, { error: RELAY_MARKER, code: RELAY_MARKER });
       if (fault) return plan.play(fault, res, answer);
+      // The service announces its registry's days at startup (features/sync/day-announcer.ts).
+      if (req.method === "PUT" && url.pathname === "/days") return sendJson(res, 200, { days: 0 });
       const match = /^\/(publish|nudge)\/([^/]+)\/([^/]+)$/.exec(url.pathname);
       if (req.method !== "POST" || !match) return sendJson(res, 404, { error: RELAY_MARKER });
       messages.push({

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
 /** The report's sections; each is one JSON-lines file in the results folder. */
-export type Section = "faults" | "hostile" | "tokens" | "concurrency" | "attacks";
+export type Section = "faults" | "hostile" | "tokens" | "concurrency" | "attacks" | "venue";
 
 /**
  * Records one observed outcome for `docs/reliability.md` when the report command runs the suite

@@ -1,4 +1,4 @@
-// The local front (scripts/front/): one origin for browsers. Tested over the wire against a real
+// The local front (front/src/): one origin for browsers. Tested over the wire against a real
 // h2c server and a real WebSocket server standing in for the service and the relay.
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
@@ -9,9 +9,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import WebSocket, { WebSocketServer } from "ws";
-import { startFront } from "../../scripts/front/index.mjs";
+import { startFront } from "../src/index.ts";
 
 type Handler = (req: Http2ServerRequest, res: Http2ServerResponse) => void;
+
+/** The status of a GET sent with exactly `headers` (node:http adds no cache directives). */
+function statusOf(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((done, fail) => {
+    httpRequest(url, { headers }, (response) => {
+      response.resume();
+      done(response.statusCode ?? 0);
+    })
+      .once("error", fail)
+      .end();
+  });
+}
 
 describe("the local front", () => {
   let root: string;
@@ -233,9 +245,14 @@ describe("the local front", () => {
       assert.equal(await data.text(), '{"version":1}');
       const modified = data.headers.get("last-modified") as string;
       assert.equal(modified, "Fri, 20 Nov 2026 00:00:00 GMT");
+      // As a browser revalidates: fetch() with a hand-set If-Modified-Since would add
+      // `Cache-Control: no-cache` (the Fetch standard), which asks for the whole file again.
+      assert.equal(await statusOf(`${url}/config/events.json`, { "if-modified-since": modified }), 304);
+      const etag = data.headers.get("etag") as string;
+      assert.equal(await statusOf(`${url}/config/events.json`, { "if-none-match": etag }), 304);
       assert.equal(
-        (await fetch(`${url}/config/events.json`, { headers: { "if-modified-since": modified } })).status,
-        304,
+        await statusOf(`${url}/config/events.json`, { "if-modified-since": "Thu, 19 Nov 2026 00:00:00 GMT" }),
+        200,
       );
     });
 
