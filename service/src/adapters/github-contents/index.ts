@@ -14,8 +14,15 @@ interface ContentFile {
   encoding?: string;
 }
 
-/** The data-repository port over GitHub, plus the removal of a file (the pages' publisher needs it). */
+/** The data-repository port over GitHub, plus what the pages' publisher needs: bytes, and removal. */
 export interface GitHubContents extends DataRepository {
+  /** `write` for any bytes (an image), not only text. */
+  writeBytes(
+    path: string,
+    bytes: Uint8Array,
+    expectedRevision: string | null,
+    message: string,
+  ): Promise<{ revision: string }>;
   /**
    * Deletes `path` if its revision is still `expectedRevision` (one commit).
    * @throws RevisionConflictError when the file changed or is gone; RateLimitedError when GitHub asks for a pause.
@@ -48,6 +55,41 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
     return { content: bytes.toString("utf8"), revision: gitBlobSha(bytes) };
   }
 
+  async function writeBytes(
+    path: string,
+    bytes: Uint8Array,
+    expectedRevision: string | null,
+    message: string,
+  ): Promise<{ revision: string }> {
+    assertRepositoryPath(path);
+    try {
+      const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path,
+        message,
+        branch: options.branch,
+        content: Buffer.from(bytes).toString("base64"),
+        ...(expectedRevision === null ? {} : { sha: expectedRevision }),
+        request: request(),
+      });
+      // A 2xx whose body is unreadable proves nothing was committed: treat it as a failed write.
+      const sha = typeof data === "object" && data !== null ? data.content?.sha : undefined;
+      if (typeof sha !== "string")
+        throw new AppError(
+          "upstream_failure",
+          `the data repository sent an unreadable answer (writing ${path})`,
+        );
+      return { revision: sha };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const status = statusOf(error);
+      const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
+      if (staleSha) throw new RevisionConflictError(path);
+      throw failure(`writing ${path}`, error);
+    }
+  }
+
   return {
     async read(path) {
       assertRepositoryPath(path);
@@ -74,35 +116,11 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
       }
     },
 
-    async write(path, content, expectedRevision, message) {
-      assertRepositoryPath(path);
-      try {
-        const { data } = await octokit.rest.repos.createOrUpdateFileContents({
-          owner,
-          repo,
-          path,
-          message,
-          branch: options.branch,
-          content: Buffer.from(content, "utf8").toString("base64"),
-          ...(expectedRevision === null ? {} : { sha: expectedRevision }),
-          request: request(),
-        });
-        // A 2xx whose body is unreadable proves nothing was committed: treat it as a failed write.
-        const sha = typeof data === "object" && data !== null ? data.content?.sha : undefined;
-        if (typeof sha !== "string")
-          throw new AppError(
-            "upstream_failure",
-            `the data repository sent an unreadable answer (writing ${path})`,
-          );
-        return { revision: sha };
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const status = statusOf(error);
-        const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
-        if (staleSha) throw new RevisionConflictError(path);
-        throw failure(`writing ${path}`, error);
-      }
+    write(path, content, expectedRevision, message) {
+      return writeBytes(path, Buffer.from(content, "utf8"), expectedRevision, message);
     },
+
+    writeBytes,
 
     async remove(path, expectedRevision, message) {
       assertRepositoryPath(path);
