@@ -8,6 +8,7 @@ import { type Check, skip } from "./check.ts";
 import { pagesCheck } from "./pages-check.ts";
 import { comingDays, lastComingDay, registryCheck } from "./registry-check.ts";
 import { relayChecks } from "./relay-checks.ts";
+import { sameRelay } from "./relay-round-trip.ts";
 import { repositoryCheck, tokenExpiryCheck } from "./repository-checks.ts";
 import { workbookChecks } from "./workbook-checks.ts";
 
@@ -50,20 +51,32 @@ export function createPreflight(deps: PreflightDeps) {
     const days = registry ? comingDays(registry, now) : [];
     const expiry = tokenExpiryCheck(access, lastComingDay(days), now);
     if (expiry) checks.push(expiry);
-    const pagesUrl = deps.config.pagesUrl;
+    const { pagesUrl, live } = deps.config;
+    const pagesOrigin = pagesUrl === undefined ? undefined : new URL(pagesUrl).origin;
+    const day = days[0];
+    const roundTrip = (liveUrl: URL) =>
+      live.pushUrl && live.pushSecret && pagesOrigin && day
+        ? sameRelay({
+            socketUrl: liveUrl.href,
+            pushUrl: live.pushUrl,
+            pushSecret: live.pushSecret,
+            origin: pagesOrigin,
+            event: day.eventKey,
+            day: day.dayKey,
+          })
+        : Promise.resolve(false);
     const [workbooks, relay, pages] = await Promise.all([
       registry
         ? workbookChecks(deps, registry, days)
         : [skip("workbook-access", "workbooks", "not checked: the registry does not validate")],
-      relayChecks(
-        {
-          pushUrl: deps.config.live.pushUrl,
-          pushSecret: deps.config.live.pushSecret,
-          pagesOrigin: pagesUrl === undefined ? undefined : new URL(pagesUrl).origin,
-        },
-        days[0],
-      ),
-      pagesCheck({ pagesUrl, serviceUrl, relayUrl: deps.config.live.pushUrl, dataUrl: deps.config.dataUrl }),
+      relayChecks({ pushUrl: live.pushUrl, pushSecret: live.pushSecret, pagesOrigin }, day),
+      pagesCheck({
+        pagesUrl,
+        serviceUrl,
+        relayUrl: live.pushUrl,
+        dataUrl: deps.config.dataUrl,
+        sameRelay: roundTrip,
+      }),
     ]);
     checks.push(...workbooks, ...relay, pages);
     return { ok: checks.every((c) => c.status !== "fail"), checkedAt: new Date(now).toISOString(), checks };

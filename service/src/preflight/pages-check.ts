@@ -10,6 +10,11 @@ export interface PagesSettings {
   relayUrl?: string;
   /** `DATA_URL`, when set: the static site the pages must read. */
   dataUrl?: string;
+  /**
+   * Whether a `liveUrl` other than `relayUrl` still reaches the same relay (a proxy of it, as the
+   * local front is); without it a different address is a failure.
+   */
+  sameRelay?: (liveUrl: URL) => Promise<boolean>;
 }
 
 const REPUBLISH =
@@ -66,8 +71,17 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
       wrong.push(`${name} is ${found?.href ?? "missing"}, not ${wanted}`);
   };
   expect("apiUrl", settings.serviceUrl);
-  expect("liveUrl", settings.relayUrl);
   expect("dataUrl", settings.dataUrl);
+  const live = resolved(config.liveUrl, source);
+  if (
+    settings.relayUrl !== undefined &&
+    (live === undefined || comparable(live) !== comparable(new URL(settings.relayUrl)))
+  ) {
+    const proxied =
+      live !== undefined && settings.sameRelay !== undefined && (await settings.sameRelay(live));
+    if (!proxied)
+      wrong.push(`liveUrl is ${live?.href ?? "missing"}, not ${settings.relayUrl} (nor a way to it)`);
+  }
   if (wrong.length > 0)
     return fail(
       "pages-config",
@@ -75,5 +89,9 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
       `the pages' config.json points elsewhere: ${wrong.join("; ")}`,
       REPUBLISH,
     );
-  return pass("pages-config", subject, "config.json points at this service, its relay and its data");
+  return pass(
+    "pages-config",
+    subject,
+    "the pages' config.json points at this service, its relay and its data",
+  );
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { SYNC_SECRET, type TestApp } from "../support/app.ts";
 import {
@@ -12,6 +13,26 @@ import {
 } from "./harness.ts";
 
 type Report = Awaited<ReturnType<typeof preflightOf>>;
+
+/** A plain TCP pass-through to the relay on another port, as the local front's socket path is. */
+async function relayProxy(target: string) {
+  const { port } = new URL(target);
+  const server = createServer((client) => {
+    const upstream = connect(Number(port), "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", end);
+    upstream.on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 const findings = (report: Report, check: string) => report.checks.filter((c) => c.check === check);
 const only = (report: Report, check: string) => {
@@ -228,9 +249,29 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
     assert.equal(finding.status, "fail");
     assert.match(
       finding.detail,
-      /apiUrl is https:\/\/old-service\.example\/, not http:\/\/127\.0\.0\.1:\d+; liveUrl is wss:\/\/old-relay\.example\/, not http:\/\/127\.0\.0\.1:\d+/,
+      /apiUrl is https:\/\/old-service\.example\/, not http:\/\/127\.0\.0\.1:\d+; liveUrl is wss:\/\/old-relay\.example\/, not http:\/\/127\.0\.0\.1:\d+ \(nor a way to it\)/,
     );
     assert.match(finding.fix ?? "", /npm run publish-pages/);
+  });
+
+  test("pages whose liveUrl is a proxy of the service's relay pass: a nudge pushed to one arrives through the other", async () => {
+    world.seedWorkbooks();
+    const app = await service();
+    const proxy = await relayProxy(world.relay.url);
+    try {
+      world.setPagesConfig({ apiUrl: app.url, liveUrl: proxy.url, dataUrl: "./" });
+      const report = await preflightOf(app);
+      assert.equal(only(report, "pages-config").status, "pass");
+      // Another relay behind the same kind of address is not the service's: its nudge never arrives.
+      const other = await world.otherRelay({
+        secret: "another-secret-0123456789",
+        allowedOrigins: [world.pagesUrl],
+      });
+      world.setPagesConfig({ apiUrl: app.url, liveUrl: other.url, dataUrl: "./" });
+      assert.equal(only(await preflightOf(app), "pages-config").status, "fail");
+    } finally {
+      await proxy.close();
+    }
   });
 
   test("the sync secret reads the preflight but the report carries no secret", async () => {
