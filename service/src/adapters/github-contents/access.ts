@@ -56,7 +56,8 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
   return async (path: string): Promise<RepositoryAccess> => {
     const access: RepositoryAccess = { location: `${options.repo}@${branch}`, read: "ok" };
     const noteExpiry = (answer: unknown) => {
-      access.tokenExpiresAt ??= tokenExpiration(headersOf(answer)["github-authentication-token-expiration"]);
+      const expires = tokenExpiration(headersOf(answer)["github-authentication-token-expiration"]);
+      if (expires !== undefined) access.tokenExpiresAt ??= expires;
     };
     let content: string;
     try {
