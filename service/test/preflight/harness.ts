@@ -1,5 +1,6 @@
+import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, createServer as createTcpServer } from "node:net";
 import { type RunningRelay, startRelay } from "../../../relay/test/helpers.ts";
 import { createAdapters } from "../../src/adapters/index.ts";
 import { parseEnvironment } from "../../src/config/environment.ts";
@@ -165,3 +166,38 @@ export async function preflightOf(app: TestApp) {
     checks: { check: string; subject: string; status: string; detail: string; fix?: string }[];
   };
 }
+
+/** A plain TCP pass-through to the relay on another port, as the local front's socket path is. */
+export async function relayProxy(target: string) {
+  const { port } = new URL(target);
+  const server = createTcpServer((client) => {
+    const upstream = connect(Number(port), "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", end);
+    upstream.on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+type Report = Awaited<ReturnType<typeof preflightOf>>;
+
+/** A report's findings of one kind. */
+export const findings = (report: Report, check: string) => report.checks.filter((c) => c.check === check);
+
+/** The one finding of a kind (fails the test when there are more or none). */
+export function only(report: Report, check: string) {
+  const found = findings(report, check);
+  assert.equal(found.length, 1, `one ${check} finding in ${JSON.stringify(report.checks, null, 1)}`);
+  return found[0] as Report["checks"][number];
+}
+
+/** A report's failures. */
+export const failures = (report: Report) => report.checks.filter((c) => c.status === "fail");

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
-import { type AddressInfo, connect, createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { SYNC_SECRET, type TestApp } from "../support/app.ts";
 import {
   FULL_TABS,
+  failures,
+  findings,
+  only,
   type ProductionWorld,
   preflightOf,
   productionRegistry,
@@ -11,36 +13,6 @@ import {
   SERVICE_ACCOUNT,
   startProductionWorld,
 } from "./harness.ts";
-
-type Report = Awaited<ReturnType<typeof preflightOf>>;
-
-/** A plain TCP pass-through to the relay on another port, as the local front's socket path is. */
-async function relayProxy(target: string) {
-  const { port } = new URL(target);
-  const server = createServer((client) => {
-    const upstream = connect(Number(port), "127.0.0.1");
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", end);
-    upstream.on("error", end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-const findings = (report: Report, check: string) => report.checks.filter((c) => c.check === check);
-const only = (report: Report, check: string) => {
-  const found = findings(report, check);
-  assert.equal(found.length, 1, `one ${check} finding in ${JSON.stringify(report.checks, null, 1)}`);
-  return found[0] as Report["checks"][number];
-};
-const failures = (report: Report) => report.checks.filter((c) => c.status === "fail");
 
 describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   let world: ProductionWorld;
@@ -149,34 +121,6 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
     assert.match(finding?.fix ?? "", /^Add the missing tabs from the workbook template/);
   });
 
-  test("a wrong relay secret fails with the command that sets the right one", async () => {
-    world.seedWorkbooks();
-    const report = await preflightOf(await service({ LIVE_PUSH_SECRET: "not-the-relay-secret" }));
-    const [finding] = failures(report);
-    assert.equal(failures(report).length, 1);
-    assert.equal(finding?.check, "relay-secret");
-    assert.match(finding?.fix ?? "", /npx wrangler secret put LIVE_PUSH_SECRET/);
-    assert.equal(only(report, "relay-health").status, "pass");
-  });
-
-  test("a relay that does not allow the pages' origin fails, naming the origin to add", async () => {
-    world.seedWorkbooks();
-    const other = await world.otherRelay({
-      secret: "relay-secret-0123456789",
-      allowedOrigins: ["https://elsewhere.example"],
-    });
-    const app = await service({ LIVE_PUSH_URL: other.url });
-    world.setPagesConfig({ apiUrl: app.url, liveUrl: other.url, dataUrl: "./" });
-    const report = await preflightOf(app);
-    const [finding] = failures(report);
-    assert.equal(failures(report).length, 1);
-    assert.equal(finding?.check, "relay-origin");
-    assert.equal(
-      finding?.fix,
-      `Add ${world.pagesUrl} to the relay's LIVE_ALLOWED_ORIGINS and deploy it again (deploy/setup sets it from the pages' address).`,
-    );
-  });
-
   test("a bad repository token fails the repository check; the registry then cannot be read and workbooks are skipped", async () => {
     world.seedWorkbooks();
     const report = await preflightOf(await service({ DATA_REPO_TOKEN: "revoked-token" }));
@@ -234,44 +178,6 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
       /1 problem, so the service keeps the last good one: \$\.events\.city-open\.days\.open-sat\.isLive/,
     );
     assert.match(finding.fix ?? "", /npm run validate-registry -- config\/events\.json lists every problem/);
-  });
-
-  test("pages whose config.json points at another service and relay fail, naming both", async () => {
-    world.seedWorkbooks();
-    const app = await service();
-    world.setPagesConfig({
-      apiUrl: "https://old-service.example",
-      liveUrl: "wss://old-relay.example",
-      dataUrl: "./",
-    });
-    const report = await preflightOf(app);
-    const finding = only(report, "pages-config");
-    assert.equal(finding.status, "fail");
-    assert.match(
-      finding.detail,
-      /apiUrl is https:\/\/old-service\.example\/, not http:\/\/127\.0\.0\.1:\d+; liveUrl is wss:\/\/old-relay\.example\/, not http:\/\/127\.0\.0\.1:\d+ \(nor a way to it\)/,
-    );
-    assert.match(finding.fix ?? "", /npm run publish-pages/);
-  });
-
-  test("pages whose liveUrl is a proxy of the service's relay pass: a nudge pushed to one arrives through the other", async () => {
-    world.seedWorkbooks();
-    const app = await service();
-    const proxy = await relayProxy(world.relay.url);
-    try {
-      world.setPagesConfig({ apiUrl: app.url, liveUrl: proxy.url, dataUrl: "./" });
-      const report = await preflightOf(app);
-      assert.equal(only(report, "pages-config").status, "pass");
-      // Another relay behind the same kind of address is not the service's: its nudge never arrives.
-      const other = await world.otherRelay({
-        secret: "another-secret-0123456789",
-        allowedOrigins: [world.pagesUrl],
-      });
-      world.setPagesConfig({ apiUrl: app.url, liveUrl: other.url, dataUrl: "./" });
-      assert.equal(only(await preflightOf(app), "pages-config").status, "fail");
-    } finally {
-      await proxy.close();
-    }
   });
 
   test("the sync secret reads the preflight but the report carries no secret", async () => {
