@@ -39,7 +39,7 @@ describe("deploy/setup --dry-run: the whole ordered sequence, run nowhere", () =
       ),
       at(/gcloud builds submit \. .*--config=deploy\/cloudbuild\.yaml/),
       at(/gcloud run deploy tournament-ops /),
-      at(/npm run -s publish-pages -- .*--data-url=\.\/$/),
+      at(/npm run -s publish-pages -- .*--data-url=\.\/ --dist=web\/dist$/),
     ];
     assert.deepEqual(
       order,

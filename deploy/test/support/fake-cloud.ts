@@ -200,7 +200,8 @@ export function fakeCloud(state: CloudState) {
     const token = state.secrets["data-repo-token"]?.values.at(-1);
     if (command.env?.DATA_REPO_TOKEN?.value !== token)
       return error("publish-pages: GitHub refused the token");
-    const target = args.filter((arg) => arg !== "--check");
+    // What is published where: the build a publication takes (`--dist`) is the check's own.
+    const target = args.filter((arg) => arg !== "--check" && !arg.startsWith("--dist="));
     if (args.includes("--check"))
       return JSON.stringify(state.pages) === JSON.stringify(target) ? ok("up to date\n") : error("", 3);
     state.pages = target;

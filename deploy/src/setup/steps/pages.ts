@@ -28,5 +28,6 @@ export async function pages(ctx: SetupContext): Promise<void> {
   });
   const upToDate = await ctx.check(publish(["--check"]), (result) => result.code === 3);
   if (upToDate) ctx.note("the pages are up to date");
-  else await ctx.change({ ...publish([]), stream: true });
+  // The check has just built web/dist: publish that build.
+  else await ctx.change({ ...publish(["--dist=web/dist"]), stream: true });
 }
