@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { createAccessProbe } from "./adapters/index.ts";
 import { sessionRoutes } from "./auth/session-routes.ts";
 import type { Config } from "./config/environment.ts";
 import { attendanceRoutes } from "./features/attendance/index.ts";
@@ -26,9 +27,11 @@ import {
   type Http2Limits,
   http2ServerOptions,
 } from "./http/server-limits.ts";
+import type { AccessProbe } from "./ports/access-probe.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
+import { preflightRoutes } from "./preflight/routes.ts";
 import { diagnosticsRoutes } from "./registry/diagnostics-routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
@@ -43,6 +46,8 @@ export interface AppDeps {
   spreadsheets: Spreadsheets;
   repository: DataRepository;
   liveRelay?: LiveRelay;
+  /** What the preflight asks of the backends; default: the probe of the backends `config` names. */
+  accessProbe?: AccessProbe;
   clock?: Clock;
   /** A pino logger; none means silent. */
   logger?: FastifyBaseLogger;
@@ -91,7 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(
     deps.config,
-    { spreadsheets: deps.spreadsheets, repository: deps.repository, liveRelay: deps.liveRelay },
+    {
+      spreadsheets: deps.spreadsheets,
+      repository: deps.repository,
+      liveRelay: deps.liveRelay,
+      accessProbe: deps.accessProbe ?? createAccessProbe(deps.config),
+    },
     { clock: deps.clock ?? systemClock, logger: app.log },
   );
   const routes = routesOf(services, () => app.swagger());
@@ -167,6 +177,7 @@ function routesOf(services: Services, openApi: () => unknown): RouteDefinition[]
     ...healthRoutes(services.registry, openApi),
     ...sessionRoutes(services.sessions),
     ...diagnosticsRoutes(services.diagnostics),
+    ...preflightRoutes(services.preflight),
     ...scoresheetRoutes(services.scoresheets),
     ...syncRoutes(services.sync),
     ...visibilityRoutes(services.visibility),

@@ -16,7 +16,7 @@ const warning = unsetWarning(unset);
 if (warning) process.stderr.write(`${warning}\n`);
 
 const logger = createLogger(config);
-const { spreadsheets, dataRepository } = createAdapters(config, { logger });
+const { spreadsheets, dataRepository, accessProbe } = createAdapters(config, { logger });
 const liveRelay =
   config.live.pushUrl && config.live.pushSecret
     ? createRelayClient({
@@ -28,7 +28,14 @@ const liveRelay =
       })
     : undefined;
 
-const app = await buildApp({ config, spreadsheets, repository: dataRepository, liveRelay, logger });
+const app = await buildApp({
+  config,
+  spreadsheets,
+  repository: dataRepository,
+  accessProbe,
+  liveRelay,
+  logger,
+});
 
 let closing = false;
 const shutdown = async (signal: string) => {

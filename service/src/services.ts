@@ -10,9 +10,11 @@ import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
 import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
 import { SheetsCallCounter } from "./features/sync/sheets-budget.ts";
+import type { AccessProbe } from "./ports/access-probe.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
+import { createPreflight } from "./preflight/index.ts";
 import { syncDiagnostics } from "./registry/diagnostics-routes.ts";
 import { RegistryStore } from "./registry/store.ts";
 import type { Clock } from "./shared/clock.ts";
@@ -23,6 +25,8 @@ export interface Adapters {
   repository: DataRepository;
   /** Present only when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are set. */
   liveRelay?: LiveRelay;
+  /** What the preflight asks of the same backends. */
+  accessProbe: AccessProbe;
 }
 
 /**
@@ -93,6 +97,7 @@ export function createServices(
         repository: () => ({ delayedCommits: sync.delayedCommits() }),
       },
     }),
+    preflight: createPreflight({ config, repository, spreadsheets, probe: adapters.accessProbe, clock }),
     afterFacilitySync,
     sync,
     visibility: createVisibility({ registry, repository, liveRelay, sync }),

@@ -1,9 +1,16 @@
 import type { Config } from "../config/environment.ts";
+import type { AccessProbe } from "../ports/access-probe.ts";
 import type { DataRepository } from "../ports/data-repository.ts";
 import type { Spreadsheets } from "../ports/spreadsheet.ts";
 import { createDataFolder } from "./data-folder/index.ts";
-import { createGitHubContents } from "./github-contents/index.ts";
-import { createGoogleSheets } from "./google-sheets/index.ts";
+import { createGitHubContents, githubRepositoryAccess } from "./github-contents/index.ts";
+import { workbookEditAccess } from "./google-sheets/edit-access.ts";
+import {
+  createGoogleSheets,
+  defaultSheetsCredentials,
+  type SheetsCredentials,
+} from "./google-sheets/index.ts";
+import { localAccessProbe } from "./local-access.ts";
 import { createXlsxWorkbooks } from "./xlsx-workbooks/index.ts";
 
 export interface AdapterDeps {
@@ -13,20 +20,49 @@ export interface AdapterDeps {
 export interface Adapters {
   spreadsheets: Spreadsheets;
   dataRepository: DataRepository;
+  /** What the preflight asks of the same backends, changing nothing. */
+  accessProbe: AccessProbe;
 }
 
 /**
  * Chooses the adapter of each port once, from the typed config: Google Sheets or local `.xlsx`
- * workbooks, GitHub or a local data folder. Feature code never asks which one it got.
- * @example const { spreadsheets, dataRepository } = createAdapters(config, { logger });
+ * workbooks, GitHub or a local data folder, and the access probe of the same backends. Feature
+ * code never asks which one it got.
+ * @example const { spreadsheets, dataRepository, accessProbe } = createAdapters(config, { logger });
  */
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const { sheets, data } = config;
-  const spreadsheets =
-    sheets.backend === "google"
-      ? createGoogleSheets({ ...sheets, logger: deps.logger })
-      : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger });
-  const dataRepository =
-    data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir);
-  return { spreadsheets, dataRepository };
+  // One token source for the Sheets calls and the Drive question, so both speak as the same account.
+  const credentials = sheets.backend === "google" ? defaultSheetsCredentials(sheets.accessToken) : undefined;
+  return {
+    spreadsheets:
+      sheets.backend === "google"
+        ? createGoogleSheets({ ...sheets, credentials, logger: deps.logger })
+        : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger }),
+    dataRepository: data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir),
+    accessProbe: createAccessProbe(config, credentials),
+  };
+}
+
+/**
+ * The access probe of the configured backends: Google Drive's answer or the local workbook file;
+ * the GitHub Contents API or the local data folder. No I/O until a question is asked.
+ * @example const probe = createAccessProbe(config); await probe.workbook(sheetId);
+ */
+export function createAccessProbe(config: Config, credentials?: SheetsCredentials): AccessProbe {
+  const { sheets, data } = config;
+  const local = localAccessProbe({
+    workbooksDir: sheets.backend === "local" ? sheets.workbooksDir : undefined,
+    dataDir: data.backend === "local" ? data.dataDir : undefined,
+  });
+  const repository = data.backend === "github" ? githubRepositoryAccess(data) : local.repository;
+  if (sheets.backend === "local")
+    return { account: async () => "this machine's user", workbook: local.workbook, repository };
+  const google = credentials ?? defaultSheetsCredentials(sheets.accessToken);
+  return {
+    account: async () =>
+      (await google.serviceAccountEmail()) ?? sheets.serviceAccountEmail ?? "the service account",
+    workbook: (sheetId) => workbookEditAccess({ ...sheets, credentials: google }, sheetId),
+    repository,
+  };
 }

@@ -34,6 +34,8 @@ export interface Config {
         backend: "google";
         apiUrl: string;
         exportUrl: string;
+        /** Drive API root: the preflight asks it whether the service account may edit a workbook. */
+        driveApiUrl: string;
         accessToken?: string;
         apiKey?: string;
         serviceAccountEmail?: string;
@@ -174,6 +176,7 @@ function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] 
     backend: "google",
     apiUrl: url("SHEETS_API_URL", "https://sheets.googleapis.com") as string,
     exportUrl,
+    driveApiUrl: url("DRIVE_API_URL", "https://www.googleapis.com") as string,
     accessToken: text("SHEETS_ACCESS_TOKEN"),
     apiKey: text("SHEETS_API_KEY"),
     serviceAccountEmail: text("SERVICE_ACCOUNT_EMAIL"),

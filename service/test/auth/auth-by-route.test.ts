@@ -26,6 +26,12 @@ const ROUTES: Array<{ kind: string; method: string; path: string; body?: unknown
     accepts: ["operator", "secret"],
   },
   {
+    kind: "secret or operator",
+    method: "GET",
+    path: "/v3/diagnostics/preflight",
+    accepts: ["operator", "secret"],
+  },
+  {
     kind: "secret or operator (frozen)",
     method: "GET",
     path: "/sync/config",

@@ -23,6 +23,8 @@ export interface GitHubApiFake extends RunningServer {
     limit: ({ resetInSeconds: number } | { retryAfterSeconds: number; status?: 403 | 429 }) & FaultScope,
   ): void;
   setLatency(ms: number): void;
+  /** The `github-authentication-token-expiration` header sent from now on (`undefined`: none). */
+  setTokenExpiration(value: string | undefined): void;
   readonly requests: FaultPlan["requests"];
   count(pathPart?: string): number;
   resetLog(): void;
@@ -30,6 +32,7 @@ export interface GitHubApiFake extends RunningServer {
 
 const DOCS_GET = "https://docs.github.com/rest/repos/contents#get-repository-content";
 const DOCS_PUT = "https://docs.github.com/rest/repos/contents#create-or-update-file-contents";
+const DOCS_DELETE = "https://docs.github.com/rest/repos/contents#delete-a-file";
 const DOCS_LIMITS = "https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api";
 /** Documented: files over 1 MB are served only through the raw (or object) media type. */
 const INLINE_LIMIT = 1024 * 1024;
@@ -59,15 +62,20 @@ function fail(
 }
 
 /**
- * Starts a fake of the GitHub REST Contents API on 127.0.0.1: `GET` and `PUT`
+ * Starts a fake of the GitHub REST Contents API on 127.0.0.1: `GET`, `PUT` and `DELETE`
  * `/repos/{owner}/{repo}/contents/{path}` with `ref` / `branch`, base64 content, `sha` semantics
  * (409 on a stale sha, 422 when an existing file's sha is missing), 404 in GitHub's error JSON,
- * and the raw media type, the only way to read a file over 1 MB.
+ * the raw media type (the only way to read a file over 1 MB), read-only tokens (403 on a write)
+ * and the token-expiration header.
  * @example const fake = await startGitHubApiFake({ repo: "acme/data", token: "t" });
  */
 export async function startGitHubApiFake(options: {
   repo: string;
   token?: string;
+  /** Tokens that may read the repository but not write to it (a fine-grained token with Contents: Read). */
+  readOnlyTokens?: string[];
+  /** Sent as `github-authentication-token-expiration` on every answer, as GitHub does for expiring tokens. */
+  tokenExpiration?: string;
   defaultBranch?: string;
 }): Promise<GitHubApiFake> {
   const defaultBranch = options.defaultBranch ?? "main";
@@ -79,6 +87,7 @@ export async function startGitHubApiFake(options: {
     { status: number; message: string; headers: () => Record<string, string> }
   >();
   let commits = 0;
+  let tokenExpiration = options.tokenExpiration;
 
   function fileEntry(path: string, bytes: Buffer) {
     return { type: "file", name: path.split("/").pop(), path, sha: blobSha(bytes), size: bytes.length };
@@ -143,8 +152,38 @@ export async function startGitHubApiFake(options: {
     });
   }
 
+  /**
+   * `DELETE /repos/{owner}/{repo}/contents/{path}` as GitHub documents it (not in the vendored
+   * slice): `message` and `sha` required, `branch` optional; 404 for a file that is not there,
+   * 409 for a stale sha.
+   */
+  function remove(res: ServerResponse, path: string, body: unknown): void {
+    const { message, sha, branch, ...rest } = (body ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(rest)[0];
+    if (unknown !== undefined)
+      return void fail(res, 422, `Invalid request.\n\n"${unknown}" is not a permitted key.`, DOCS_DELETE);
+    for (const [name, value] of [
+      ["message", message],
+      ["sha", sha],
+    ] as const)
+      if (typeof value !== "string")
+        return void fail(res, 422, `Invalid request.\n\n"${name}" wasn't supplied.`, DOCS_DELETE);
+    const files = branches.get(typeof branch === "string" ? branch : defaultBranch);
+    if (!files) return void fail(res, 404, `Branch ${String(branch)} not found`, DOCS_DELETE);
+    const current = files.get(path);
+    if (!current) return void fail(res, 404, "Not Found", DOCS_DELETE);
+    if (blobSha(current) !== sha)
+      return void fail(res, 409, `${path} does not match ${String(sha)}`, DOCS_DELETE);
+    files.delete(path);
+    commits += 1;
+    const commitSha = createHash("sha1").update(`commit ${commits}`).digest("hex");
+    sendJson(res, 200, { content: null, commit: { sha: commitSha, message } });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { url, fault, logged } = await plan.arrive(req);
+    if (tokenExpiration !== undefined)
+      res.setHeader("github-authentication-token-expiration", tokenExpiration);
     if (fault?.kind === "status") {
       const limit = limits.get(fault);
       if (limit)
@@ -156,15 +195,23 @@ export async function startGitHubApiFake(options: {
     if (fault)
       return plan.play(fault, res, JSON.stringify({ message: "cut off here", documentation_url: DOCS_GET }));
     const bearer = /^(?:token|Bearer) (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
-    if (options.token !== undefined && bearer !== options.token) return fail(res, 401, "Bad credentials");
+    const readOnly = bearer !== undefined && (options.readOnlyTokens ?? []).includes(bearer);
+    if (options.token !== undefined && bearer !== options.token && !readOnly)
+      return fail(res, 401, "Bad credentials");
     let body: unknown;
-    if (req.method === "PUT") {
+    if (req.method === "PUT" || req.method === "DELETE") {
       try {
         body = JSON.parse((await readBody(req)) || "{}");
         logged.body = body;
       } catch {
         return fail(res, 400, "Problems parsing JSON");
       }
+    }
+    const contents = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname);
+    if (req.method === "DELETE" && contents) {
+      if (`${contents[1]}/${contents[2]}` !== options.repo) return fail(res, 404, "Not Found");
+      if (readOnly) return fail(res, 403, MESSAGES[403] as string, DOCS_DELETE);
+      return remove(res, decodeURIComponent(contents[3] ?? ""), body);
     }
     let call: ReturnType<typeof checkGitHubRequest>;
     try {
@@ -174,6 +221,8 @@ export async function startGitHubApiFake(options: {
       return fail(res, error.status, error.message, req.method === "PUT" ? DOCS_PUT : DOCS_GET);
     }
     if (`${call.path.owner}/${call.path.repo}` !== options.repo) return fail(res, 404, "Not Found");
+    // A token without write access: GitHub refuses the write before it looks at the sha.
+    if (readOnly && req.method === "PUT") return fail(res, 403, MESSAGES[403] as string, DOCS_PUT);
     const path = call.path.path ?? "";
     if (req.method === "GET") return get(req, res, path, url.searchParams);
     put(res, path, body as never);
@@ -216,6 +265,9 @@ export async function startGitHubApiFake(options: {
     },
     setLatency: (ms) => {
       plan.latencyMs = ms;
+    },
+    setTokenExpiration: (value) => {
+      tokenExpiration = value;
     },
     requests: plan.requests,
     count: (pathPart) => plan.count(pathPart),

@@ -14,10 +14,14 @@ import {
   seedCell,
 } from "./sheets-workbook-model.ts";
 
-/** Who may open a workbook: the service account's token (shared as Editor) and/or an API key (link-shared). */
+/**
+ * Who may open a workbook: the service account's token (shared with it; `role` says as what,
+ * Editor by default) and/or an API key (link-shared).
+ */
 export interface WorkbookAccess {
   token?: boolean;
   key?: boolean;
+  role?: "writer" | "reader";
 }
 
 /** A tab's grid size; a seeded tab gets at least 1000 × 26, or exactly this. */
@@ -81,8 +85,9 @@ function csvField(value: unknown): string {
 
 /**
  * Starts a fake of the Google Sheets API v4 (values get/batchGet/batchUpdate, spreadsheets get and
- * batchUpdate with addSheet, updateCells and appendDimension) and of a link-shared workbook's CSV
- * export (`/spreadsheets/d/{id}/export?format=csv&gid=`), on 127.0.0.1. Every request is checked
+ * batchUpdate with addSheet, updateCells and appendDimension), of a link-shared workbook's CSV
+ * export (`/spreadsheets/d/{id}/export?format=csv&gid=`) and of Google Drive's `files.get` for a
+ * workbook's `capabilities.canEdit`, on 127.0.0.1. Every request is checked
  * against the vendored discovery document (`descriptions/`), and refused as Google refuses it:
  * unknown parameters and members, a range past a tab's grid, a write with an API key. Credentials:
  * `Authorization: Bearer <token>`, or an API key in `X-Goog-Api-Key` or `key=`.
@@ -118,6 +123,8 @@ export async function startSheetsApiFake(
     const book = books.get(id);
     if (!book) throw statusError(404);
     if (!(bearer !== undefined ? book.access.token : book.access.key)) throw statusError(403);
+    // A Viewer may read; every write is refused as Google refuses it.
+    if (bearer !== undefined && req.method !== "GET" && book.access.role === "reader") throw statusError(403);
     return book;
   }
 
@@ -171,10 +178,33 @@ export async function startSheetsApiFake(
     res.writeHead(200, { "content-type": "text/csv" }).end(lines.join("\r\n"));
   }
 
+  /**
+   * Google Drive v3 `files.get` with `fields=capabilities/canEdit`, as the preflight asks it: a file
+   * not shared with the token's account is a 404, as Drive answers.
+   */
+  function driveFile(req: IncomingMessage, res: ServerResponse, id: string, query: URLSearchParams): void {
+    const unknown = [...query.keys()].find((name) => !["fields", "supportsAllDrives"].includes(name));
+    if (unknown !== undefined)
+      return void sendJson(res, 400, GoogleApiError.invalid(`Invalid field selection ${unknown}`).body);
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (bearer === undefined || !tokens.has(bearer)) return void sendJson(res, 401, statusError(401).body);
+    const book = books.get(id);
+    if (!book?.access.token) {
+      const message = `File not found: ${id}.`;
+      return void sendJson(res, 404, {
+        error: { code: 404, message, errors: [{ message, domain: "global", reason: "notFound" }] },
+      });
+    }
+    sendJson(res, 200, { capabilities: { canEdit: book.access.role === "writer" } });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { url, fault, logged } = await plan.arrive(req);
     if (fault?.kind === "status")
       return sendJson(res, fault.status ?? 500, statusError(fault.status ?? 500).body);
+    const driveMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
+    if (driveMatch && req.method === "GET" && !fault)
+      return driveFile(req, res, decodeURIComponent(driveMatch[1] ?? ""), url.searchParams);
     const exportMatch = /^\/spreadsheets\/d\/([^/]+)\/export$/.exec(url.pathname);
     if (exportMatch && !fault)
       return exportCsv(res, decodeURIComponent(exportMatch[1] ?? ""), url.searchParams);
@@ -216,7 +246,7 @@ export async function startSheetsApiFake(
         id,
         sheets,
         nextSheetId: 900_001,
-        access: { token: access.token ?? true, key: access.key ?? true },
+        access: { token: access.token ?? true, key: access.key ?? true, role: access.role ?? "writer" },
       });
     },
     cell: (id, tab, row, column) => books.get(id)?.sheets.find((s) => s.title === tab)?.cells[row]?.[column],

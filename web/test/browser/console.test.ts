@@ -133,6 +133,22 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     await accessible();
   });
 
+  test("checking the whole setup finds nothing failing on a right stack, and folds the passing checks", async () => {
+    await page.getByRole("button", { name: "Check the whole setup" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Nothing fails: the setup is ready for the day." })
+      .waitFor();
+    const passes = page.getByText(/^\d+ checks pass$/);
+    assert.ok(
+      Number((await passes.innerText()).split(" ")[0]) >= 10,
+      "repository, registry, workbooks, relay, pages",
+    );
+    await passes.click();
+    await page.getByText("The relay accepts the service's LIVE_PUSH_SECRET.").waitFor();
+    await accessible();
+  });
+
   test("going live switches the public page from 'not public yet' to the results, without reloading", async () => {
     const spectator = await phone.newPage();
     await spectator.goto(`${run.stack.pages["public"]}?day=open-sun`);

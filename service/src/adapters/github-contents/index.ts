@@ -1,26 +1,11 @@
-import { Octokit } from "@octokit/rest";
-import {
-  type DataRepository,
-  RateLimitedError,
-  RevisionConflictError,
-  type StoredFile,
-} from "../../ports/data-repository.ts";
+import { type DataRepository, RevisionConflictError, type StoredFile } from "../../ports/data-repository.ts";
 import { AppError } from "../../shared/errors.ts";
 import { gitBlobSha } from "../../shared/git-blob.ts";
 import { assertRepositoryPath } from "../data-folder/repository-path.ts";
+import { failure, type GitHubContentsOptions, githubClient, statusOf } from "./octokit.ts";
 
-export interface GitHubContentsOptions {
-  /** `DATA_REPO`: `owner/name`. */
-  repo: string;
-  /** `DATA_BRANCH`. */
-  branch: string;
-  /** `DATA_REPO_TOKEN`; without it only a public repository can be read. */
-  token?: string;
-  /** `GITHUB_API_URL`, such as `https://api.github.com`. */
-  apiUrl: string;
-  /** `DATA_REPO_TIMEOUT_MS`: the bound on each API call in milliseconds; default 20 000, 0 = none. */
-  timeoutMs?: number;
-}
+export { githubRepositoryAccess } from "./access.ts";
+export type { GitHubContentsOptions } from "./octokit.ts";
 
 interface ContentFile {
   type?: string;
@@ -29,49 +14,20 @@ interface ContentFile {
   encoding?: string;
 }
 
-// Octokit logs every failed request; a 404 or 409 here is an expected answer, not an error.
-const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown }).status;
-  return typeof status === "number" ? status : undefined;
-}
-
-/** Without a header that says how long, GitHub documents a wait of at least a minute. */
-const DEFAULT_RATE_LIMIT_WAIT_MS = 60_000;
-
-/**
- * GitHub's rate limits as documented: a 403 or 429 with `Retry-After` (seconds to wait), or with
- * `x-ratelimit-remaining: 0` (wait until `x-ratelimit-reset`, epoch seconds); a 429, or a 403
- * whose message names a rate limit, without either header means a minute. Any other 403 is a refusal.
- */
-function rateLimitOf(error: unknown): RateLimitedError | undefined {
-  const status = statusOf(error);
-  if (status !== 403 && status !== 429) return undefined;
-  const headers = ((error as { response?: { headers?: Record<string, string | undefined> } }).response
-    ?.headers ?? {}) as Record<string, string | undefined>;
-  const retryAfter = Number(headers["retry-after"]);
-  if (headers["retry-after"] !== undefined && Number.isFinite(retryAfter))
-    return new RateLimitedError(Math.max(0, retryAfter * 1000));
-  const reset = Number(headers["x-ratelimit-reset"]);
-  if (headers["x-ratelimit-remaining"] === "0" && Number.isFinite(reset))
-    return new RateLimitedError(Math.max(0, reset * 1000 - Date.now()));
-  if (status === 429 || /rate limit/i.test((error as Error).message))
-    return new RateLimitedError(DEFAULT_RATE_LIMIT_WAIT_MS);
-  return undefined;
-}
-
-function failure(action: string, error: unknown): AppError {
-  const limited = rateLimitOf(error);
-  if (limited) return limited;
-  const status = statusOf(error);
-  const names = [(error as Error).name, ((error as Error).cause as Error | undefined)?.name];
-  if (names.includes("TimeoutError") || names.includes("AbortError")) {
-    return new AppError("upstream_failure", `the data repository did not answer in time (${action})`);
-  }
-  const detail =
-    status === undefined || status === 500 ? "could not be reached or failed" : `answered HTTP ${status}`;
-  return new AppError("upstream_failure", `the data repository ${detail} (${action})`);
+/** The data-repository port over GitHub, plus what the pages' publisher needs: bytes, and removal. */
+export interface GitHubContents extends DataRepository {
+  /** `write` for any bytes (an image), not only text. */
+  writeBytes(
+    path: string,
+    bytes: Uint8Array,
+    expectedRevision: string | null,
+    message: string,
+  ): Promise<{ revision: string }>;
+  /**
+   * Deletes `path` if its revision is still `expectedRevision` (one commit).
+   * @throws RevisionConflictError when the file changed or is gone; RateLimitedError when GitHub asks for a pause.
+   */
+  remove(path: string, expectedRevision: string, message: string): Promise<void>;
 }
 
 /**
@@ -82,16 +38,8 @@ function failure(action: string, error: unknown): AppError {
  * existing file) is a `RevisionConflictError`; a rate limit is a `RateLimitedError` with its wait.
  * @example const repo = createGitHubContents({ repo: "acme/tournament-data", branch: "main", token, apiUrl });
  */
-export function createGitHubContents(options: GitHubContentsOptions): DataRepository {
-  const [owner = "", repo = ""] = options.repo.split("/");
-  const octokit = new Octokit({
-    auth: options.token,
-    baseUrl: options.apiUrl,
-    userAgent: "tournament-ops",
-    log: QUIET,
-  });
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  const request = () => ({ signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined });
+export function createGitHubContents(options: GitHubContentsOptions): GitHubContents {
+  const { octokit, owner, repo, request } = githubClient(options);
 
   async function readRaw(path: string): Promise<StoredFile> {
     const response = await octokit.rest.repos.getContent({
@@ -105,6 +53,41 @@ export function createGitHubContents(options: GitHubContentsOptions): DataReposi
     // Unparsed, so that the bytes, and so the sha, are exactly the stored ones.
     const bytes = Buffer.from(await new Response(response.data as unknown as ReadableStream).arrayBuffer());
     return { content: bytes.toString("utf8"), revision: gitBlobSha(bytes) };
+  }
+
+  async function writeBytes(
+    path: string,
+    bytes: Uint8Array,
+    expectedRevision: string | null,
+    message: string,
+  ): Promise<{ revision: string }> {
+    assertRepositoryPath(path);
+    try {
+      const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path,
+        message,
+        branch: options.branch,
+        content: Buffer.from(bytes).toString("base64"),
+        ...(expectedRevision === null ? {} : { sha: expectedRevision }),
+        request: request(),
+      });
+      // A 2xx whose body is unreadable proves nothing was committed: treat it as a failed write.
+      const sha = typeof data === "object" && data !== null ? data.content?.sha : undefined;
+      if (typeof sha !== "string")
+        throw new AppError(
+          "upstream_failure",
+          `the data repository sent an unreadable answer (writing ${path})`,
+        );
+      return { revision: sha };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const status = statusOf(error);
+      const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
+      if (staleSha) throw new RevisionConflictError(path);
+      throw failure(`writing ${path}`, error);
+    }
   }
 
   return {
@@ -133,33 +116,29 @@ export function createGitHubContents(options: GitHubContentsOptions): DataReposi
       }
     },
 
-    async write(path, content, expectedRevision, message) {
+    write(path, content, expectedRevision, message) {
+      return writeBytes(path, Buffer.from(content, "utf8"), expectedRevision, message);
+    },
+
+    writeBytes,
+
+    async remove(path, expectedRevision, message) {
       assertRepositoryPath(path);
       try {
-        const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+        await octokit.rest.repos.deleteFile({
           owner,
           repo,
           path,
           message,
+          sha: expectedRevision,
           branch: options.branch,
-          content: Buffer.from(content, "utf8").toString("base64"),
-          ...(expectedRevision === null ? {} : { sha: expectedRevision }),
           request: request(),
         });
-        // A 2xx whose body is unreadable proves nothing was committed: treat it as a failed write.
-        const sha = typeof data === "object" && data !== null ? data.content?.sha : undefined;
-        if (typeof sha !== "string")
-          throw new AppError(
-            "upstream_failure",
-            `the data repository sent an unreadable answer (writing ${path})`,
-          );
-        return { revision: sha };
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        // 409: the sha is stale; 404: the file is gone already. Either way it is not the one read.
         const status = statusOf(error);
-        const staleSha = status === 409 || (status === 422 && /\bsha\b/i.test((error as Error).message));
-        if (staleSha) throw new RevisionConflictError(path);
-        throw failure(`writing ${path}`, error);
+        if (status === 409 || status === 404) throw new RevisionConflictError(path);
+        throw failure(`removing ${path}`, error);
       }
     },
   };

@@ -10,7 +10,14 @@ export interface SheetsCredentials {
   serviceAccountEmail(): Promise<string | undefined>;
 }
 
-const SCOPE = "https://www.googleapis.com/auth/spreadsheets";
+/**
+ * Sheets for the workbooks; Drive's read-only metadata so that the preflight can ask whether the
+ * account may edit a workbook (`capabilities.canEdit`), which no Sheets API call says.
+ */
+const SCOPES = [
+  "https://www.googleapis.com/auth/spreadsheets",
+  "https://www.googleapis.com/auth/drive.metadata.readonly",
+];
 /** After a failed lookup, Application Default Credentials are not probed again for this long. */
 const RETRY_LOOKUP_AFTER_MS = 60_000;
 
@@ -33,7 +40,7 @@ export function defaultSheetsCredentials(
       serviceAccountEmail: async () => undefined,
     };
   }
-  const auth = new GoogleAuth({ scopes: [SCOPE] });
+  const auth = new GoogleAuth({ scopes: SCOPES });
   let failedAt = Number.NEGATIVE_INFINITY;
   return {
     async accessToken() {

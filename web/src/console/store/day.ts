@@ -7,6 +7,7 @@ import { signal } from "@preact/signals";
 import type {
   Diagnostics,
   LivePush,
+  Preflight,
   Reconciliation,
   ScoreEntry,
   SyncReport,
@@ -31,6 +32,7 @@ export const visibility = task<VisibilityReport>();
 export const livePushChange = task<LivePush & { changed: boolean }>();
 export const scoreEntryChange = task<ScoreEntry & { changed: boolean }>();
 export const diagnostics = task<Diagnostics>();
+export const preflight = task<Preflight>();
 export const reconciliation = task<Reconciliation>();
 /** Reading the three settings when the day opens. */
 export const settings = task<void>();
@@ -146,6 +148,11 @@ export async function setScoreEntry(entry: DayEntry, mode: "console" | "links"):
 
 export function readDiagnostics(): Promise<Diagnostics | undefined> {
   return diagnostics.run(() => operatorCall(api().GET("/v3/diagnostics/sync")));
+}
+
+/** Runs the preflight: the whole production setup checked, each failure with its fix. */
+export function runPreflight(): Promise<Preflight | undefined> {
+  return preflight.run(() => operatorCall(api().GET("/v3/diagnostics/preflight")));
 }
 
 /** Brings the `ATTENDANCE` tab of one facility, or of every facility, up to date with its roster. */

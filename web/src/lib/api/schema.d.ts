@@ -488,6 +488,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/diagnostics/preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check the production setup end to end (data repository and token, registry, workbooks, relay, pages) without changing anything */
+        get: operations["getPreflight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/diagnostics/sync": {
         parameters: {
             query?: never;
@@ -5246,6 +5263,101 @@ export interface operations {
             };
             /** @description code: config_unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        checkedAt: string;
+                        checks: {
+                            check: "repository" | "token-expiry" | "registry" | "workbook-access" | "workbook-tabs" | "relay-health" | "relay-secret" | "relay-origin" | "pages-config";
+                            /** @description what was found */
+                            detail: string;
+                            /** @description the fix in one sentence, on a failure or a warning */
+                            fix?: string;
+                            status: "pass" | "fail" | "warn" | "skip";
+                            /** @description what was checked: a file, a workbook and its facilities, an address */
+                            subject: string;
+                        }[];
+                        /** @description true when no check failed */
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

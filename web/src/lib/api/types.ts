@@ -27,6 +27,8 @@ export type LivePush = Ok<"/v3/settings/live-push", "get">;
 export type ScoreEntry = Ok<"/v3/events/{event}/score-entry", "get">;
 /** The sync diagnostics report. */
 export type Diagnostics = Ok<"/v3/diagnostics/sync", "get">;
+/** The preflight: every check of the production setup, with the fix of each failure. */
+export type Preflight = Ok<"/v3/diagnostics/preflight", "get">;
 /** The answer of an attendance reconciliation. */
 export type Reconciliation = Ok<"/v3/days/{day}/attendance/reconciliations", "post">;
 /** An operator session. */

@@ -1,9 +1,13 @@
 import { manilaWhen } from "../../../lib/manila-time.ts";
 import { now } from "../../store/app.ts";
-import { diagnostics, readDiagnostics } from "../../store/day.ts";
+import { diagnostics, preflight, readDiagnostics, runPreflight } from "../../store/day.ts";
 import { Problem } from "../Problem.tsx";
+import { PreflightChecks } from "./PreflightChecks.tsx";
 
-/** Which registry the service runs on, whether it fell back to its bundled one, and live push. */
+/**
+ * Which registry the service runs on, whether it fell back to its bundled one, and live push; and
+ * the preflight, which checks the whole production setup on demand.
+ */
 export function DiagnosticsPanel() {
   const report = diagnostics.result.value;
   return (
@@ -43,6 +47,17 @@ export function DiagnosticsPanel() {
         {diagnostics.busy.value ? "Reading…" : "Read the diagnostics again"}
       </button>
       <Problem text={diagnostics.problem.value} />
+      <h3 id="preflight-heading">The whole setup</h3>
+      <p class="hint">
+        Checks the data repository and its token, the registry, every coming day's workbooks, the live relay
+        and the pages' settings, and says how to fix what fails. It changes nothing. Run it the evening
+        before.
+      </p>
+      <button type="button" disabled={preflight.busy.value} onClick={() => void runPreflight()}>
+        {preflight.busy.value ? "Checking…" : "Check the whole setup"}
+      </button>
+      {preflight.result.value && <PreflightChecks report={preflight.result.value} />}
+      <Problem text={preflight.problem.value} />
     </section>
   );
 }
