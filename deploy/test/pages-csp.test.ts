@@ -114,7 +114,7 @@ describe("the published pages under their meta Content-Security-Policy, in Chrom
     const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
     assert.match(
       policy ?? "",
-      /^default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' http:\/\/127\.0\.0\.1:9 http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+; object-src 'none'; base-uri 'none'; form-action 'self'$/,
+      /^default-src 'self'; connect-src 'self' http:\/\/127\.0\.0\.1:9 http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'$/,
     );
     const ran = await page.evaluate(() => {
       const script = document.createElement("script");

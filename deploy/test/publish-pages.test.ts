@@ -101,7 +101,7 @@ describe("npm run publish-pages: the pages committed to the data repository's br
     const html = fake.file("public/index.html")?.toString() ?? "";
     assert.match(
       html,
-      /<meta charset="utf-8" \/>\n {4}<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' https:\/\/tournament-ops-abc-as\.a\.run\.app https:\/\/tournament-ops-relay\.club\.workers\.dev wss:\/\/tournament-ops-relay\.club\.workers\.dev; object-src 'none'; base-uri 'none'; form-action 'self'" \/>\n {4}<title>/,
+      /<meta charset="utf-8" \/>\n {4}<meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self' https:\/\/tournament-ops-abc-as\.a\.run\.app https:\/\/club\.github\.io wss:\/\/tournament-ops-relay\.club\.workers\.dev; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'" \/>\n {4}<title>/,
     );
     assert.doesNotMatch(html, /frame-ancestors/, "a meta policy cannot carry frame-ancestors");
     assert.equal(fake.file("config/events.json")?.toString(), '{"version":1}', "the data is never touched");

@@ -8,7 +8,7 @@ describe("pagesCsp", () => {
   test("relative addresses resolve against the page: its origin, and ws: for the relay", () => {
     assert.equal(
       pagesCsp({ apiUrl: "./", liveUrl: "./", dataUrl: "./" }, "http://192.168.1.20:8000/public/?day=x"),
-      "default-src 'self'; connect-src 'self' http://192.168.1.20:8000 ws://192.168.1.20:8000; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'self'; connect-src 'self' http://192.168.1.20:8000 ws://192.168.1.20:8000; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     );
   });
 

@@ -1,44 +1,16 @@
-/** The three addresses of the pages' `config.json`, as written there. */
-export interface PagesAddresses {
-  apiUrl: string;
-  liveUrl: string;
-  dataUrl: string;
-}
+import { type PagesAddresses, pagesCsp } from "../../../front/src/csp.ts";
 
-/** The origins a page may fetch from or open a socket on, besides its own. */
-function connectSources(addresses: PagesAddresses, pagesUrl: string): string[] {
-  const sources = new Set<string>();
-  for (const address of [addresses.apiUrl, addresses.liveUrl, addresses.dataUrl]) {
-    const url = new URL(address, pagesUrl);
-    if (url.origin === new URL(pagesUrl).origin) continue;
-    const secure = url.protocol === "https:" || url.protocol === "wss:";
-    const host = url.host;
-    sources.add(`${secure ? "https" : "http"}://${host}`);
-    // The relay's sockets: listed by their own scheme too, for browsers that do not match https to wss.
-    if (address === addresses.liveUrl) sources.add(`${secure ? "wss" : "ws"}://${host}`);
-  }
-  return [...sources];
-}
+export type { PagesAddresses };
 
 /**
- * The pages' Content-Security-Policy as a `<meta http-equiv>` can carry it: everything from the
- * pages' own origin, no inline script or style, no plugins, no `<base>`, and connections only to
- * the service, the relay and the data site. A `<meta>` cannot carry `frame-ancestors`,
- * `report-uri`/`report-to` or `sandbox` (browsers ignore them there), so framing is refused only
- * by a host that sends headers (docs/deployment.md says which can).
+ * The pages' Content-Security-Policy as a `<meta http-equiv>` can carry it: the one policy of
+ * `front/src/csp.ts` (the local front sends it as a header) without `frame-ancestors`, which
+ * browsers ignore in a `<meta>` (as they ignore `report-uri`/`report-to` and `sandbox`), so framing
+ * is refused only by a host that sends headers (docs/deployment.md says which can).
  * @example pagesContentSecurityPolicy(config, "https://club.github.io/tournament-data/")
  */
 export function pagesContentSecurityPolicy(addresses: PagesAddresses, pagesUrl: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    ["connect-src 'self'", ...connectSources(addresses, pagesUrl)].join(" "),
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-  ].join("; ");
+  return pagesCsp(addresses, new URL("public/", pagesUrl).href, { frameAncestors: false });
 }
 
 /**
