@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
-import { type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
+import { type FeedOptions, type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
 
 /** A WebSocket the test opens, feeds and closes by hand. */
 class FakeSocket {
@@ -47,6 +47,25 @@ const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
   matchesCsv: `facility,n,s\nHall A,1,${score}\nHall A,2,\n`,
 });
 
+/** The page's needs: these sockets, Node's own timers and fetch, a page always in view and online. */
+const env: FeedOptions["env"] = {
+  fetch,
+  openSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+  clock: {
+    now: () => Date.now(),
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    setInterval: (run, ms) => setInterval(run, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  },
+  connection: {
+    online: () => true,
+    visible: () => true,
+    onOnlineChange: () => () => {},
+    onVisible: () => () => {},
+  },
+};
+
 describe("following a day: the relay's changes, with the published file as the fallback", () => {
   let server: Server;
   let published: DaySnapshot | undefined;
@@ -63,12 +82,6 @@ describe("following a day: the relay's changes, with the published file as the f
   let feeds: Array<{ stop(): void }> = [];
 
   before(async () => {
-    Object.assign(globalThis, {
-      WebSocket: FakeSocket,
-      document: { visibilityState: "visible", addEventListener() {}, removeEventListener() {} },
-      addEventListener() {},
-      removeEventListener() {},
-    });
     server = createServer((req, res) => {
       if (req.url !== "/open/data/sat.json" || published === undefined) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(published));
@@ -90,6 +103,7 @@ describe("following a day: the relay's changes, with the published file as the f
 
   const follow = (livePush = true) => {
     const feed = followDay({
+      env,
       liveUrl: new URL("ws://relay.test/"),
       dataUrl,
       event: "open",

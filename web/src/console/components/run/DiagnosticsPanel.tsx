@@ -1,10 +1,12 @@
 import { manilaWhen } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { diagnostics, readDiagnostics } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 
 /** Which registry the service runs on, whether it fell back to its bundled one, and live push. */
 export function DiagnosticsPanel() {
+  const { app, day } = useConsole();
+  const { now } = app;
+  const { diagnostics, readDiagnostics } = day;
   const report = diagnostics.result.value;
   return (
     <section class="panel" aria-labelledby="diagnostics-heading">
