@@ -1,5 +1,6 @@
 // The spectators' page: the event list, and a day's live results.
 import "../lib/styles/base.css";
+import "../lib/styles/day-heading.css";
 import "./public.css";
 import "./results.css";
 import { browserEnvironment } from "../lib/page/browser-environment.ts";

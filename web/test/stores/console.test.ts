@@ -132,6 +132,11 @@ describe("the console's store", () => {
     const { page, store } = await openConsole("", { minutes: 0 });
     const session = () => store.session.session.value;
     assert.equal(session(), undefined, "an expired session is not used");
+    assert.equal(
+      store.session.signInProblem.value,
+      undefined,
+      "it was dropped as the tab opened, not signed out",
+    );
     page.site.answer("POST", "/v3/sessions", async (request) => {
       const { password } = (await request.json()) as { password: string };
       return password === "right"
