@@ -1,9 +1,9 @@
 /**
  * What a page's store takes from the browser, passed in: each page's `main.tsx` makes the real one
- * once ({@link ./browser-environment.ts}) and hands it to the page's store factory, as Preact's
+ * once (`browser-environment.ts`) and hands it to the page's store factory, as Preact's
  * signals guide builds `createAppState()`. Nothing in a store reaches for `location`, `history`,
  * `fetch`, the storage, the timers or `WebSocket` itself, so the rules a page carries run in Node
- * against fakes (web/test/support/page-environment.ts).
+ * against fakes (web/test/support/fake-page.ts).
  */
 
 /** The time, and timers that run on it. */
