@@ -1,12 +1,10 @@
 // The operator console: sign in, pick the day, run it, hand out links, print scoresheets, see clashes.
-import { effect } from "@preact/signals";
-import { render } from "preact";
 import "../lib/styles/base.css";
+import "../lib/styles/day-heading.css";
 import "./console.css";
+import { browserEnvironment } from "../lib/page/browser-environment.ts";
 import { App } from "./components/App.tsx";
-import { now, startApp } from "./store/app.ts";
-import { expireSession } from "./store/session.ts";
+import { consolePage } from "./context.ts";
+import { createConsoleStore } from "./store/console.ts";
 
-render(<App />, document.getElementById("app") as HTMLElement);
-effect(() => expireSession(now.value));
-void startApp();
+consolePage.mount(createConsoleStore(browserEnvironment()), App);

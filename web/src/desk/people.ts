@@ -5,33 +5,17 @@
  * most once per 2 s; nothing polls. Marks go through the phone's mark queue
  * (lib/attendance/pending-marks.ts): the row changes at once, and rolls back if the service refuses.
  */
-import { signal } from "@preact/signals";
+import { type Signal, signal } from "@preact/signals";
 import { type Api, call } from "../lib/api/client.ts";
-import { type ListReads, planListReads, type ReadReason } from "../lib/attendance/list-reads.ts";
+import { type ListReads, planListReads } from "../lib/attendance/list-reads.ts";
 import { type MarkQueue, markQueue, type PendingMark } from "../lib/attendance/pending-marks.ts";
 import type { Person } from "../lib/attendance/person.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
 import { followNudges } from "../lib/live/attendance-nudges.ts";
+import type { PageEnvironment } from "../lib/page/environment.ts";
 
 /** A read or a mark with no answer within this time counts as no answer (the Wi-Fi is gone). */
 export const REQUEST_TIMEOUT_MS = 15_000;
-
-/** The list as last read; undefined until the first read of the shown facility answers. */
-export const people = signal<Person[] | undefined>(undefined);
-/** When the list was last read (epoch ms). */
-export const readAt = signal<number | undefined>(undefined);
-export const reading = signal(false);
-/** Why the last read failed, for people; cleared by the next good read. */
-export const readProblem = signal<string | undefined>(undefined);
-/** The nudge socket is open: other desks' marks show by themselves. */
-export const live = signal(false);
-export const online = signal(navigator.onLine);
-/** Marks not yet answered by the service, oldest first. */
-export const pendingMarks = signal<readonly PendingMark[]>([]);
-/** Why the marks are held: the link no longer works. */
-export const heldBecause = signal<string | undefined>(undefined);
-/** Marks the service refused, as sentences (the newest last). */
-export const refusals = signal<string[]>([]);
 
 export interface DeskOptions {
   api: Api;
@@ -41,143 +25,174 @@ export interface DeskOptions {
   blocked(): string | undefined;
 }
 
-let desk: DeskOptions | undefined;
-let shown: string | undefined;
-let reads: ListReads | undefined;
-let queue: MarkQueue | undefined;
-let readCount = 0;
-let appliedRead = 0;
-/** Answers to marks, so a list read that started before a mark's answer cannot undo it on screen. */
-let answers = new Map<string, { person: Person; at: number }>();
+export interface PeopleStore {
+  /** The list as last read; undefined until the first read of the shown facility answers. */
+  people: Signal<Person[] | undefined>;
+  /** When the list was last read (epoch ms). */
+  readAt: Signal<number | undefined>;
+  reading: Signal<boolean>;
+  /** Why the last read failed, for people; cleared by the next good read. */
+  readProblem: Signal<string | undefined>;
+  /** The nudge socket is open: other desks' marks show by themselves. */
+  live: Signal<boolean>;
+  online: Signal<boolean>;
+  /** Marks not yet answered by the service, oldest first. */
+  pendingMarks: Signal<readonly PendingMark[]>;
+  /** Why the marks are held: the link no longer works. */
+  heldBecause: Signal<string | undefined>;
+  /** Marks the service refused, as sentences (the newest last). */
+  refusals: Signal<string[]>;
+  /** Starts the desk's day: its nudge socket, its marks, and the events that read again or send. */
+  openDesk(options: DeskOptions): void;
+  /** Shows a facility's list (undefined: none, while the desk chooses), read at once. */
+  showFacility(facility: string | undefined): void;
+  /** The refresh button: reads now (and once more 11 s later), and sends what waits. */
+  refresh(): void;
+  /** One tap: marks the person present or not, at once on screen, sent when it can be. */
+  mark(person: Person, present: boolean): void;
+  /** Forgets the marks the link could not send. */
+  discardHeldMarks(): void;
+  dismissRefusals(): void;
+}
 
-/** Starts the desk's day: its nudge socket, its marks, and the events that read again or send. */
-export function openDesk(options: DeskOptions): void {
-  desk = options;
-  const { entry } = options;
-  queue = markQueue<Person>({
-    storage: localStorageOrNothing(),
-    day: entry.dayKey,
-    send: (mark) =>
-      call(
-        options.api.PUT("/v3/days/{day}/facilities/{facility}/people/{personKey}/attendance", {
-          params: { path: { day: entry.dayKey, facility: mark.facility, personKey: mark.key } },
-          body: { present: mark.present },
+export function createPeopleStore(env: PageEnvironment): PeopleStore {
+  const { clock, connection } = env;
+  const people = signal<Person[] | undefined>(undefined);
+  const readAt = signal<number | undefined>(undefined);
+  const reading = signal(false);
+  const readProblem = signal<string | undefined>(undefined);
+  const live = signal(false);
+  const online = signal(connection.online());
+  const pendingMarks = signal<readonly PendingMark[]>([]);
+  const heldBecause = signal<string | undefined>(undefined);
+  const refusals = signal<string[]>([]);
+
+  let desk: DeskOptions | undefined;
+  let shown: string | undefined;
+  let reads: ListReads | undefined;
+  let queue: MarkQueue | undefined;
+  let readCount = 0;
+  let appliedRead = 0;
+  /** Answers to marks, so a list read that started before a mark's answer cannot undo it on screen. */
+  let answers = new Map<string, { person: Person; at: number }>();
+
+  async function readPeople(facility: string): Promise<void> {
+    if (desk === undefined) return;
+    const number = ++readCount;
+    const startedAt = clock.now();
+    reading.value = true;
+    try {
+      const list = await call(
+        desk.api.GET("/v3/days/{day}/facilities/{facility}/people", {
+          params: { path: { day: desk.entry.dayKey, facility } },
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         }),
-      ),
-    blocked: options.blocked,
-    online: () => navigator.onLine,
-    landed: (mark, person) => {
-      if (mark.facility !== shown) return;
-      answers.set(person.key, { person, at: Date.now() });
-      people.value = people.value?.map((p) => (p.key === person.key ? person : p));
+      );
+      if (facility !== shown || number < appliedRead) return;
+      appliedRead = number;
+      for (const [key, answer] of answers) if (answer.at < startedAt) answers.delete(key);
+      people.value = list.map((person) => answers.get(person.key)?.person ?? person);
+      readAt.value = clock.now();
+      readProblem.value = undefined;
+    } catch (error) {
+      if (facility === shown) readProblem.value = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (number === readCount) reading.value = false;
+    }
+  }
+
+  return {
+    people,
+    readAt,
+    reading,
+    readProblem,
+    live,
+    online,
+    pendingMarks,
+    heldBecause,
+    refusals,
+    openDesk(options) {
+      desk = options;
+      const { entry } = options;
+      queue = markQueue<Person>({
+        storage: env.storage,
+        day: entry.dayKey,
+        send: (mark) =>
+          call(
+            options.api.PUT("/v3/days/{day}/facilities/{facility}/people/{personKey}/attendance", {
+              params: { path: { day: entry.dayKey, facility: mark.facility, personKey: mark.key } },
+              body: { present: mark.present },
+              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+            }),
+          ),
+        blocked: options.blocked,
+        online: connection.online,
+        landed: (mark, person) => {
+          if (mark.facility !== shown) return;
+          answers.set(person.key, { person, at: clock.now() });
+          people.value = people.value?.map((p) => (p.key === person.key ? person : p));
+        },
+        refused: (mark, reason) => {
+          const what = mark.present ? "present" : "not present";
+          refusals.value = [...refusals.value.slice(-2), `${mark.player} was not marked ${what}: ${reason}`];
+        },
+        changed: () => {
+          pendingMarks.value = queue?.marks() ?? [];
+          heldBecause.value = queue?.heldBecause();
+        },
+        timers: clock,
+      });
+      pendingMarks.value = queue.marks();
+      followNudges({
+        env,
+        liveUrl: options.liveUrl,
+        event: entry.eventKey,
+        day: entry.dayKey,
+        onNudge: (facility) => {
+          if (facility === shown) reads?.request("nudge");
+        },
+        onReopen: () => {
+          reads?.request("socket-reopened");
+          queue?.flush();
+        },
+        onConnected: (connected) => {
+          live.value = connected;
+        },
+      });
+      connection.onOnlineChange(() => {
+        online.value = connection.online();
+        if (online.value) queue?.flush();
+      });
+      connection.onVisible(() => {
+        reads?.request("visible");
+        queue?.flush();
+      });
     },
-    refused: (mark, reason) => {
-      const what = mark.present ? "present" : "not present";
-      refusals.value = [...refusals.value.slice(-2), `${mark.player} was not marked ${what}: ${reason}`];
+    showFacility(facility) {
+      reads?.stop();
+      reads = undefined;
+      shown = facility;
+      answers = new Map();
+      people.value = undefined;
+      readAt.value = undefined;
+      readProblem.value = undefined;
+      if (facility === undefined || desk === undefined) return;
+      reads = planListReads(() => void readPeople(facility), clock);
+      reads.request("open");
     },
-    changed: () => {
-      pendingMarks.value = queue?.marks() ?? [];
-      heldBecause.value = queue?.heldBecause();
-    },
-  });
-  pendingMarks.value = queue.marks();
-  followNudges({
-    liveUrl: options.liveUrl,
-    event: entry.eventKey,
-    day: entry.dayKey,
-    onNudge: (facility) => {
-      if (facility === shown) reads?.request("nudge");
-    },
-    onReopen: () => {
-      reads?.request("socket-reopened");
+    refresh() {
+      reads?.request("refresh");
       queue?.flush();
     },
-    onConnected: (connected) => {
-      live.value = connected;
+    mark(person, present) {
+      if (shown === undefined) return;
+      queue?.add({ facility: shown, key: person.key, player: person.player, present }, clock.now());
     },
-  });
-  const connection = () => {
-    online.value = navigator.onLine;
-    if (navigator.onLine) queue?.flush();
+    discardHeldMarks() {
+      queue?.discard();
+    },
+    dismissRefusals() {
+      refusals.value = [];
+    },
   };
-  addEventListener("online", connection);
-  addEventListener("offline", connection);
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState !== "visible") return;
-    reads?.request("visible");
-    queue?.flush();
-  });
-}
-
-/** Shows a facility's list (undefined: none, while the desk chooses), read at once. */
-export function showFacility(facility: string | undefined): void {
-  reads?.stop();
-  reads = undefined;
-  shown = facility;
-  answers = new Map();
-  people.value = undefined;
-  readAt.value = undefined;
-  readProblem.value = undefined;
-  if (facility === undefined || desk === undefined) return;
-  reads = planListReads(() => void readPeople(facility));
-  reads.request("open");
-}
-
-/** The refresh button: reads now (and once more 11 s later), and sends what waits. */
-export function refresh(): void {
-  request("refresh");
-  queue?.flush();
-}
-
-function request(reason: ReadReason): void {
-  reads?.request(reason);
-}
-
-/** One tap: marks the person present or not, at once on screen, sent when it can be. */
-export function mark(person: Person, present: boolean): void {
-  if (shown === undefined) return;
-  queue?.add({ facility: shown, key: person.key, player: person.player, present }, Date.now());
-}
-
-/** Forgets the marks the link could not send. */
-export function discardHeldMarks(): void {
-  queue?.discard();
-}
-
-export function dismissRefusals(): void {
-  refusals.value = [];
-}
-
-async function readPeople(facility: string): Promise<void> {
-  if (desk === undefined) return;
-  const number = ++readCount;
-  const startedAt = Date.now();
-  reading.value = true;
-  try {
-    const list = await call(
-      desk.api.GET("/v3/days/{day}/facilities/{facility}/people", {
-        params: { path: { day: desk.entry.dayKey, facility } },
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      }),
-    );
-    if (facility !== shown || number < appliedRead) return;
-    appliedRead = number;
-    for (const [key, answer] of answers) if (answer.at < startedAt) answers.delete(key);
-    people.value = list.map((person) => answers.get(person.key)?.person ?? person);
-    readAt.value = Date.now();
-    readProblem.value = undefined;
-  } catch (error) {
-    if (facility === shown) readProblem.value = error instanceof Error ? error.message : String(error);
-  } finally {
-    if (number === readCount) reading.value = false;
-  }
-}
-
-function localStorageOrNothing(): Storage | undefined {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
-  }
 }

@@ -18,15 +18,15 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads `config.json` next to the page's folder.
+ * Reads `config.json` next to the folder of the page at `pageUrl`.
  * @throws ConfigError
- * @example const { dataUrl } = await loadConfig(); // on /public/: reads /config.json
+ * @example const { dataUrl } = await loadConfig(location.href, fetch); // on /public/: reads /config.json
  */
-export async function loadConfig(pageUrl: string = location.href): Promise<PagesConfig> {
+export async function loadConfig(pageUrl: string | URL, fetchFile: typeof fetch): Promise<PagesConfig> {
   const source = new URL("../config.json", pageUrl);
   let value: Record<string, unknown>;
   try {
-    const response = await fetch(source, { cache: "no-cache" });
+    const response = await fetchFile(source, { cache: "no-cache" });
     if (!response.ok) throw new Error(String(response.status));
     value = (await response.json()) as Record<string, unknown>;
   } catch {

@@ -1,10 +1,11 @@
 // The spectators' page: the event list, and a day's live results.
-import { render } from "preact";
 import "../lib/styles/base.css";
+import "../lib/styles/day-heading.css";
 import "./public.css";
 import "./results.css";
+import { browserEnvironment } from "../lib/page/browser-environment.ts";
 import { App } from "./components/App.tsx";
-import { start } from "./store.ts";
+import { publicPage } from "./context.ts";
+import { createPublicStore } from "./store.ts";
 
-render(<App />, document.getElementById("app") as HTMLElement);
-void start();
+publicPage.mount(createPublicStore(browserEnvironment()), App);

@@ -59,6 +59,7 @@ describe("the API client", () => {
     try {
       const api = createApi(
         new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`),
+        fetch,
         () => "t0ken",
       );
       const error = await call(
@@ -77,7 +78,7 @@ describe("the API client", () => {
   });
 
   test("a service that cannot be reached is status 0 with the sentence for it", async () => {
-    const api = createApi(new URL("http://127.0.0.1:9/"));
+    const api = createApi(new URL("http://127.0.0.1:9/"), fetch);
     const error = await call(api.GET("/ping")).catch((e: unknown) => e);
     assert.ok(error instanceof ApiError);
     assert.deepEqual([error.status, error.message], [0, UNREACHABLE]);

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { comingWeekend } from "../../../service/src/demo/calendar.ts";
 import { demoTournament } from "../../../service/src/demo/tournament.ts";
-import type { Person } from "../../src/lib/api/types.ts";
 import { toCsv } from "../../src/lib/csv.ts";
 import { absentPlayers, byStartTime, clashes, minutesOf } from "../../src/lib/data/clashes.ts";
-import { personKey, playersOf } from "../../src/lib/data/person-key.ts";
+import { playersOf } from "../../src/lib/data/person-key.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
+import { person } from "../support/page-fixtures.ts";
 
 const HEADER = [
   "matchNumber",
@@ -51,17 +51,6 @@ const row = (
   team2: string,
   scores = ["", ""],
 ) => [String(number), "", time, court, "MS", `MS_${number}1`, team1, `MS_${number}2`, team2, ...scores];
-
-const person = (player: string, present: boolean): Person => ({
-  key: personKey(player),
-  player,
-  teams: [],
-  categories: [],
-  present,
-  timeIn: "",
-  withdrawn: false,
-  shirt: "",
-});
 
 describe("clash warnings", () => {
   test("a player in two matches at the same time in two halls is listed once, with both matches", () => {

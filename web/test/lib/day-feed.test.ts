@@ -4,28 +4,8 @@ import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
-import { type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
-
-/** A WebSocket the test opens, feeds and closes by hand. */
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send() {}
-  close() {
-    if (this.closed) return;
-    this.closed = true;
-    queueMicrotask(() => this.onclose?.());
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { type FeedOptions, type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
+import { FakeSocket } from "../support/fake-socket.ts";
 
 const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
   event: "open",
@@ -47,6 +27,31 @@ const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
   matchesCsv: `facility,n,s\nHall A,1,${score}\nHall A,2,\n`,
 });
 
+/** The sockets the feed opened, oldest first. */
+let made: FakeSocket[] = [];
+/** The page's needs: these sockets, Node's own timers and fetch, a page always in view and online. */
+const env: FeedOptions["env"] = {
+  fetch,
+  openSocket(url) {
+    const socket = new FakeSocket(url);
+    made.push(socket);
+    return socket as unknown as WebSocket;
+  },
+  clock: {
+    now: () => Date.now(),
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    setInterval: (run, ms) => setInterval(run, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  },
+  connection: {
+    online: () => true,
+    visible: () => true,
+    onOnlineChange: () => () => {},
+    onVisible: () => () => {},
+  },
+};
+
 describe("following a day: the relay's changes, with the published file as the fallback", () => {
   let server: Server;
   let published: DaySnapshot | undefined;
@@ -63,12 +68,6 @@ describe("following a day: the relay's changes, with the published file as the f
   let feeds: Array<{ stop(): void }> = [];
 
   before(async () => {
-    Object.assign(globalThis, {
-      WebSocket: FakeSocket,
-      document: { visibilityState: "visible", addEventListener() {}, removeEventListener() {} },
-      addEventListener() {},
-      removeEventListener() {},
-    });
     server = createServer((req, res) => {
       if (req.url !== "/open/data/sat.json" || published === undefined) return res.writeHead(404).end();
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(published));
@@ -83,13 +82,14 @@ describe("following a day: the relay's changes, with the published file as the f
   beforeEach(() => {
     for (const feed of feeds) feed.stop();
     feeds = [];
-    FakeSocket.made = [];
+    made = [];
     states.length = 0;
     published = undefined;
   });
 
   const follow = (livePush = true) => {
     const feed = followDay({
+      env,
       liveUrl: new URL("ws://relay.test/"),
       dataUrl,
       event: "open",
@@ -104,9 +104,9 @@ describe("following a day: the relay's changes, with the published file as the f
 
   test("asks for changes, shows the snapshot it opens with, then applies each change in sequence", async () => {
     follow();
-    const socket = FakeSocket.made[0] as FakeSocket;
+    const socket = made[0] as FakeSocket;
     assert.equal(socket.url, "ws://relay.test/live/open/sat?changes=1");
-    socket.onopen?.();
+    socket.open();
     const first = snapshot("2026-11-21T01:00:00.000Z", "");
     const second = snapshot("2026-11-21T01:05:00.000Z", "21");
     socket.receive({ type: "snapshot", seq: 4, snapshot: first });
@@ -117,8 +117,8 @@ describe("following a day: the relay's changes, with the published file as the f
 
   test("a missed message (a gap in seq) reopens the socket for the whole snapshot, applying nothing", async () => {
     follow();
-    const socket = FakeSocket.made[0] as FakeSocket;
-    socket.onopen?.();
+    const socket = made[0] as FakeSocket;
+    socket.open();
     const first = snapshot("2026-11-21T01:00:00.000Z", "");
     socket.receive({ type: "snapshot", seq: 4, snapshot: first });
     socket.receive({
@@ -126,7 +126,7 @@ describe("following a day: the relay's changes, with the published file as the f
       seq: 6,
       changes: diffSnapshot(first, snapshot("2026-11-21T01:09:00.000Z", "9")),
     });
-    assert.equal(FakeSocket.made.length, 2, "a new socket was opened");
+    assert.equal(made.length, 2, "a new socket was opened");
     assert.ok(socket.closed);
     assert.deepEqual(last().snapshot, first);
   });
@@ -134,7 +134,7 @@ describe("following a day: the relay's changes, with the published file as the f
   test("when the socket goes down, the published file is read and shown, with the source saying so", async () => {
     published = snapshot("2026-11-21T02:00:00.000Z", "21");
     follow();
-    (FakeSocket.made[0] as FakeSocket).close();
+    (made[0] as FakeSocket).close();
     await until(() => last()?.snapshot !== undefined);
     assert.equal(last().source, "published");
     assert.deepEqual(last().snapshot, published);
@@ -143,7 +143,7 @@ describe("following a day: the relay's changes, with the published file as the f
   test("with live push off there is no socket, only the published file; a day never published says so", async () => {
     const feed = follow(false);
     await until(() => last()?.unpublished === true);
-    assert.equal(FakeSocket.made.length, 0);
+    assert.equal(made.length, 0);
     assert.equal(last().source, "published");
     published = snapshot("2026-11-21T03:00:00.000Z", "5");
     feed.retry();

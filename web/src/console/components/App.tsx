@@ -1,31 +1,12 @@
-import type { ComponentChildren } from "preact";
-import { manilaTime } from "../../lib/manila-time.ts";
-import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
-import { dayEntry, failure, place, registry } from "../store/app.ts";
-import { session, signOut } from "../store/session.ts";
+import { useConsole } from "../context.ts";
 import { DayPicker } from "./DayPicker.tsx";
 import { DayScreen } from "./DayScreen.tsx";
+import { Shell } from "./Shell.tsx";
 import { SignIn } from "./SignIn.tsx";
 
-/** The console's frame: the shared page frame, its bar holding the session and sign-out. */
-export function Shell({ children }: { children: ComponentChildren }) {
-  const current = session.value;
-  const bar = current && (
-    <div class="session">
-      <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
-      <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
-        Sign out
-      </button>
-    </div>
-  );
-  return (
-    <PageShell site="Operator console" home="./" skip="Skip to the console" bar={bar}>
-      {children}
-    </PageShell>
-  );
-}
-
 export function App() {
+  const { app, session } = useConsole();
+  const { dayEntry, failure, place, registry } = app;
   if (failure.value !== undefined) {
     return (
       <Shell>
@@ -35,7 +16,7 @@ export function App() {
       </Shell>
     );
   }
-  if (session.value === undefined) return <SignIn />;
+  if (session.session.value === undefined) return <SignIn />;
   if (registry.value === undefined) {
     return (
       <Shell>

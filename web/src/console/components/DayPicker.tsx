@@ -2,8 +2,8 @@ import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { daysByDate, dayToOpen, type Event, type EventType, type Registry } from "../../lib/data/registry.ts";
 import { dayLabel, manilaDate } from "../../lib/manila-time.ts";
-import { navigate, now, registry } from "../store/app.ts";
-import { Shell } from "./App.tsx";
+import { useConsole } from "../context.ts";
+import { Shell } from "./Shell.tsx";
 
 const TYPE_NAMES: Record<EventType, string> = {
   standard: "Standard event",
@@ -27,6 +27,7 @@ function pickableEvents(known: Registry, withArchived: boolean): Array<[string, 
  * unless asked for. Today's day in Manila is chosen; without one, the next day to come.
  */
 export function DayPicker() {
+  const { navigate, now, registry } = useConsole().app;
   const withArchived = useSignal(false);
   useEffect(() => {
     document.title = "Choose the day · Operator console";

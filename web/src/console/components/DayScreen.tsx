@@ -1,13 +1,12 @@
 import { useEffect } from "preact/hooks";
-import { clashes } from "../../lib/data/clashes.ts";
 import type { DayEntry } from "../../lib/data/registry.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
-import { addressOf, navigate, place, type View } from "../store/app.ts";
-import { closeDay, feed, openDay } from "../store/day.ts";
-import { Shell } from "./App.tsx";
+import { useConsole } from "../context.ts";
+import { addressOf, type View } from "../store/app.ts";
 import { ClashesView } from "./clashes/ClashesView.tsx";
 import { LinksView } from "./links/LinksView.tsx";
 import { RunView } from "./run/RunView.tsx";
+import { Shell } from "./Shell.tsx";
 import { ScoresheetsView } from "./scoresheets/ScoresheetsView.tsx";
 
 const VIEW_NAMES: Record<View, string> = {
@@ -19,6 +18,9 @@ const VIEW_NAMES: Record<View, string> = {
 
 /** A day: its title, the screens of the day, and the chosen one. */
 export function DayScreen({ entry }: { entry: DayEntry }) {
+  const { app, clashes, day: running } = useConsole();
+  const { navigate, place } = app;
+  const { closeDay, openDay } = running;
   const { event, eventKey, day, dayKey } = entry;
   const view = place.value.view;
   const title = event.title ?? eventKey;
@@ -29,8 +31,7 @@ export function DayScreen({ entry }: { entry: DayEntry }) {
   useEffect(() => {
     document.title = `${VIEW_NAMES[view]} · ${day.label} · ${title}`;
   }, [view, day.label, title]);
-  const snapshot = feed.value?.snapshot;
-  const clashCount = snapshot === undefined ? 0 : clashes(snapshot).length;
+  const clashCount = clashes.clashes.value.length;
   return (
     <Shell>
       <div class="day-heading">

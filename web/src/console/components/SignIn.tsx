@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "preact/hooks";
-import { signIn, signInProblem, signingIn } from "../store/session.ts";
-import { Shell } from "./App.tsx";
+import { useConsole } from "../context.ts";
+import { Shell } from "./Shell.tsx";
 
 /** Sign-in as the tournament's one operator; what went wrong is said above the form, in words. */
 export function SignIn() {
+  const { signIn, signInProblem, signingIn } = useConsole().session;
   const summary = useRef<HTMLDivElement>(null);
   const problem = signInProblem.value;
   useEffect(() => {

@@ -3,64 +3,58 @@
  * `title` are read there), the time, and where the operator is. The place lives in the address
  * (`?day=<day>&view=<view>`), so reload and the back button keep it.
  */
-import { computed, signal } from "@preact/signals";
-import { ConfigError, loadConfig, type PagesConfig } from "../../lib/config.ts";
-import { PublishedReadError, readRegistry } from "../../lib/data/published.ts";
-import { type DayEntry, findDay, type Registry } from "../../lib/data/registry.ts";
+import { type ReadonlySignal, type Signal, signal } from "@preact/signals";
+import type { DayEntry } from "../../lib/data/registry.ts";
+import type { PageEnvironment } from "../../lib/page/environment.ts";
+import { createPageBase, type PageBase } from "../../lib/page/page-base.ts";
 
 /** The screens of a day: run it, its links, its scoresheets, its clash warnings. */
 export const VIEWS = ["run", "links", "scoresheets", "clashes"] as const;
 export type View = (typeof VIEWS)[number];
+
+/** The time moves every this often (session expiry, go-live reading, link expiry). */
+const TICK_MS = 15_000;
 
 export interface Place {
   day: string | undefined;
   view: View;
 }
 
-export const config = signal<PagesConfig | undefined>(undefined);
-export const registry = signal<Registry | undefined>(undefined);
-/** A sentence for people when the console cannot start. */
-export const failure = signal<string | undefined>(undefined);
-export const place = signal<Place>(placeOf(location.search));
-/** The time now, moved every 15 s (session expiry, go-live reading, link expiry). */
-export const now = signal(Date.now());
-
-/** The chosen day in the registry, once both are known. */
-export const dayEntry = computed<DayEntry | undefined>(() => {
-  const { day } = place.value;
-  const known = registry.value;
-  return day !== undefined && known !== undefined ? findDay(known, day) : undefined;
-});
-
-/** Loads the settings and the registry; the clock and the back button start here. */
-export async function startApp(): Promise<void> {
-  setInterval(() => {
-    now.value = Date.now();
-  }, 15_000);
-  addEventListener("popstate", () => {
-    place.value = placeOf(location.search);
-  });
-  try {
-    config.value = await loadConfig();
-    await reloadRegistry();
-  } catch (error) {
-    failure.value =
-      error instanceof ConfigError || error instanceof PublishedReadError ? error.message : String(error);
-  }
+export interface ConsoleApp
+  extends Pick<PageBase, "config" | "registry" | "failure" | "now" | "reloadRegistry"> {
+  place: Signal<Place>;
+  /** The chosen day in the registry, once both are known. */
+  dayEntry: ReadonlySignal<DayEntry | undefined>;
+  /** Loads the settings and the registry; the clock and the back button start here. */
+  start(): Promise<void>;
+  /** Goes to another day or view, as a new entry of the tab's history. */
+  navigate(to: Partial<Place>): void;
 }
 
-/** Reads the registry again (after a change the console made to it). */
-export async function reloadRegistry(): Promise<void> {
-  if (config.value === undefined) return;
-  registry.value = await readRegistry(config.value.dataUrl);
-}
-
-/** Goes to another day or view, as a new entry of the tab's history. */
-export function navigate(to: Partial<Place>): void {
-  const next = { ...place.value, ...to };
-  place.value = next;
-  history.pushState(null, "", addressOf(next));
-  scrollTo(0, 0);
+export function createConsoleApp(env: PageEnvironment): ConsoleApp {
+  const base = createPageBase(env);
+  const place = signal<Place>(placeOf(env.address.current().search));
+  return {
+    config: base.config,
+    registry: base.registry,
+    failure: base.failure,
+    now: base.now,
+    reloadRegistry: base.reloadRegistry,
+    place,
+    dayEntry: base.dayEntry(() => place.value.day),
+    async start() {
+      base.keepTime(TICK_MS);
+      env.address.onMove(() => {
+        place.value = placeOf(env.address.current().search);
+      });
+      await base.load();
+    },
+    navigate(to) {
+      const next = { ...place.value, ...to };
+      place.value = next;
+      env.address.push(addressOf(next));
+    },
+  };
 }
 
 /** The address of a place, relative to the console. */

@@ -1,17 +1,8 @@
-import type { ComponentChildren } from "preact";
 import { LinkPrompt } from "../../lib/ui/LinkPrompt.tsx";
-import { Shell } from "../../lib/ui/Shell.tsx";
-import { dayEntry, facility, failure, link, linkProblem, registry } from "../store.ts";
+import { useDesk } from "../context.ts";
 import { DeskPage } from "./DeskPage.tsx";
 import { FacilityChoice } from "./FacilityChoice.tsx";
-
-export function DeskShell({ children }: { children: ComponentChildren }) {
-  return (
-    <Shell site="Check-in desk" home={`./${location.hash}`} skip="Skip to the list">
-      {children}
-    </Shell>
-  );
-}
+import { DeskShell } from "./Shell.tsx";
 
 const PROBLEMS = {
   missing: "This page opens from a desk link.",
@@ -20,6 +11,7 @@ const PROBLEMS = {
 };
 
 export function App() {
+  const { dayEntry, facility, failure, link, linkProblem, openLink, registry } = useDesk();
   const problem = linkProblem.value;
   if (problem !== undefined) {
     return (
@@ -36,13 +28,7 @@ export function App() {
               The control desk gives each check-in desk a link for the day. Open it on this phone, or paste it
               here.
             </p>
-            <LinkPrompt
-              kind="desk"
-              onLink={(given) => {
-                location.hash = given.token;
-                location.reload();
-              }}
-            />
+            <LinkPrompt kind="desk" onLink={openLink} />
           </>
         )}
       </DeskShell>

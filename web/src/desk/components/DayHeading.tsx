@@ -1,9 +1,10 @@
 import { dayLabel } from "../../lib/manila-time.ts";
 import { LinkSummary } from "../../lib/ui/LinkSummary.tsx";
-import { dayEntry, expired, link } from "../store.ts";
+import { useDesk } from "../context.ts";
 
 /** The event, the day, and the desk link: who the desk is and until when it works. */
 export function DayHeading({ title }: { title: string }) {
+  const { dayEntry, expired, link } = useDesk();
   const entry = dayEntry.value;
   const desk = link.value;
   if (entry === undefined || desk === undefined) return null;

@@ -1,5 +1,6 @@
 import { useEffect } from "preact/hooks";
-import { chooseFacility, expired, expiredSentence, facilities, facility, link } from "../store.ts";
+import { useDesk } from "../context.ts";
+import { expiredSentence } from "../store.ts";
 import { DayHeading } from "./DayHeading.tsx";
 import { ListStatus } from "./ListStatus.tsx";
 import { MarkNotices } from "./MarkNotices.tsx";
@@ -8,6 +9,7 @@ import { SearchAndFilters } from "./SearchAndFilters.tsx";
 
 /** One facility's check-in: where the list comes from, the marks' news, search, filters, the people. */
 export function DeskPage() {
+  const { chooseFacility, expired, facilities, facility, link } = useDesk();
   const name = facility.value ?? "";
   useEffect(() => {
     document.title = `${name} · Check-in desk`;

@@ -1,8 +1,9 @@
-import { chooseFacility, facilities } from "../store.ts";
+import { useDesk } from "../context.ts";
 import { DayHeading } from "./DayHeading.tsx";
 
 /** The first screen when the link does not say where the desk is: one big button per facility. */
 export function FacilityChoice() {
+  const { chooseFacility, facilities } = useDesk();
   const choices = facilities.value;
   return (
     <>

@@ -1,12 +1,13 @@
 import { manilaTime } from "../../lib/manila-time.ts";
 import "../../lib/ui/live-status.css";
-import { live, online, readAt, reading, readProblem, refresh } from "../people.ts";
+import { useDesk } from "../context.ts";
 
 /**
  * One line that says whether other desks' marks show by themselves (live), when the list was read,
  * and a refresh button. It keeps its height in every state, so the list below never jumps.
  */
 export function ListStatus() {
+  const { live, online, readAt, reading, readProblem, refresh } = useDesk();
   const state = !online.value ? "offline" : live.value ? "live" : "paused";
   return (
     <>

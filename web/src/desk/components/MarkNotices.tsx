@@ -1,4 +1,4 @@
-import { discardHeldMarks, dismissRefusals, heldBecause, pendingMarks, refusals } from "../people.ts";
+import { useDesk } from "../context.ts";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -7,6 +7,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * reason), marks waiting for the connection, and marks the link can no longer send (kept visible).
  */
 export function MarkNotices() {
+  const { discardHeldMarks, dismissRefusals, heldBecause, pendingMarks, refusals } = useDesk();
   const marks = pendingMarks.value;
   const held = heldBecause.value;
   const waiting = marks.filter((m) => m.state === "waiting");

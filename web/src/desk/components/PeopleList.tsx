@@ -1,9 +1,10 @@
-import { FILTERS, filter, search, visiblePeople } from "../filters.ts";
-import { people } from "../people.ts";
+import { useDesk } from "../context.ts";
+import { FILTERS } from "../filters.ts";
 import { PersonRow } from "./PersonRow.tsx";
 
 /** The people in view, in sheet order, or why there is no one. */
 export function PeopleList() {
+  const { filter, people, search, visiblePeople } = useDesk();
   const all = people.value;
   if (all === undefined) return <p aria-busy="true">Reading the list…</p>;
   if (all.length === 0) {

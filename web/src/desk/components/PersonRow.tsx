@@ -1,9 +1,8 @@
 import { useId } from "preact/hooks";
 import type { MarkState } from "../../lib/attendance/pending-marks.ts";
 import { categoryLabel } from "../../lib/data/labels.ts";
-import { keepInView, type ShownPerson } from "../filters.ts";
-import { mark } from "../people.ts";
-import { dayEntry } from "../store.ts";
+import { useDesk } from "../context.ts";
+import type { ShownPerson } from "../filters.ts";
 
 const MARK_TEXT: Record<MarkState, string> = {
   sending: "Saving…",
@@ -13,6 +12,7 @@ const MARK_TEXT: Record<MarkState, string> = {
 
 /** One person: name, categories and teams, shirt and time in; one tap marks present or not. */
 export function PersonRow({ person }: { person: ShownPerson }) {
+  const { dayEntry, keepInView, mark } = useDesk();
   const entry = dayEntry.value;
   const display = entry?.event.display;
   const entries = person.categories.map((category, i) => {

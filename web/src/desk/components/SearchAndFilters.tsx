@@ -1,7 +1,9 @@
-import { counts, FILTERS, filter, search, setFilter, setSearch } from "../filters.ts";
+import { useDesk } from "../context.ts";
+import { FILTERS } from "../filters.ts";
 
 /** The search box (accents and case ignored, as the person key) and the filters with their counts. */
 export function SearchAndFilters() {
+  const { counts, filter, search, setFilter, setSearch } = useDesk();
   const counted = counts.value;
   return (
     <search class="find">

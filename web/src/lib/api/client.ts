@@ -23,12 +23,19 @@ export class ApiError extends Error {
 }
 
 /**
- * A client of the service at `apiUrl`; `token()` is read before every request.
- * @example const api = createApi(config.apiUrl, () => deskToken);
+ * A client of the service at `apiUrl`, sending through `fetchFn`; `token()` is read before every request.
+ * @example const api = createApi(config.apiUrl, fetch, () => deskToken);
  * const people = await call(api.GET("/v3/days/{day}/facilities/{facility}/people", { params: { path: { day, facility } } }));
  */
-export function createApi(apiUrl: URL, token: () => string | undefined = () => undefined): Api {
-  const api = createClient<paths>({ baseUrl: apiUrl.href.replace(/\/+$/, "") });
+export function createApi(
+  apiUrl: URL,
+  fetchFn: typeof fetch,
+  token: () => string | undefined = () => undefined,
+): Api {
+  const api = createClient<paths>({
+    baseUrl: apiUrl.href.replace(/\/+$/, ""),
+    fetch: (request) => fetchFn(request),
+  });
   api.use({
     onRequest({ request }) {
       const value = token();

@@ -37,10 +37,11 @@ export interface ScoresheetResult {
 /**
  * Renders scoresheets, reporting progress as each chunk is in the document.
  * @throws ApiError with a sentence for people (a refused form, or a failure after the stream began)
- * @example const { pdf } = await generateScoresheets(config.apiUrl, request, (p) => (bar.value = p.done / p.total));
+ * @example const { pdf } = await generateScoresheets(config.apiUrl, fetch, request, (p) => (bar.value = p.done / p.total));
  */
 export async function generateScoresheets(
   apiUrl: URL,
+  fetchFn: typeof fetch,
   request: ScoresheetRequest,
   onProgress: (progress: ScoresheetProgress) => void,
   signal?: AbortSignal,
@@ -53,7 +54,7 @@ export async function generateScoresheets(
   form.set("out", request.fileName);
   let response: Response;
   try {
-    response = await fetch(new URL("v3/scoresheets", apiUrl), {
+    response = await fetchFn(new URL("v3/scoresheets", apiUrl), {
       method: "POST",
       headers: { Accept: "application/x-ndjson" },
       body: form,

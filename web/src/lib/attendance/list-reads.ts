@@ -6,6 +6,7 @@
  *   more read {@link FOLLOW_UP_MS} later, after the service's 10 s list cache has passed;
  * - nothing else reads: there is no polling.
  */
+import type { PageClock } from "../page/environment.ts";
 
 export const NUDGE_GAP_MS = 2_000;
 export const FOLLOW_UP_MS = 11_000;
@@ -20,23 +21,14 @@ export interface ListReads {
   stop(): void;
 }
 
-export interface Timers {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const browserTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** The page's clock, as far as the reads need it. */
+export type Timers = Pick<PageClock, "now" | "setTimeout" | "clearTimeout">;
 
 /**
  * Plans the reads of one list; `read()` does one read.
- * @example const reads = planListReads(() => void readPeople()); reads.request("open");
+ * @example const reads = planListReads(() => void readPeople(), env.clock); reads.request("open");
  */
-export function planListReads(read: () => void, timers: Timers = browserTimers): ListReads {
+export function planListReads(read: () => void, timers: Timers): ListReads {
   const planned = new Set<unknown>();
   let lastNudgeRead = Number.NEGATIVE_INFINITY;
   let nudgeWaiting = false;

@@ -12,6 +12,7 @@
  * A second tap on a person whose mark is still waiting replaces it (the last tap wins).
  */
 import { ApiError } from "../api/client.ts";
+import type { PageClock } from "../page/environment.ts";
 
 export interface Mark {
   /** One tap: a mark with this id is answered at most once. */
@@ -47,7 +48,8 @@ export interface MarkQueueOptions<Answer> {
   refused(mark: Mark, reason: string): void;
   /** The marks or their states changed. */
   changed(): void;
-  timers?: { setTimeout(run: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+  /** The page's clock, for the pause before sending again. */
+  timers: Pick<PageClock, "setTimeout" | "clearTimeout">;
 }
 
 export interface MarkQueue {
@@ -69,14 +71,11 @@ export const retryDelayMs = (failures: number) => Math.min(30_000, 2_000 * 2 ** 
 
 /**
  * The mark queue of one day on this phone.
- * @example const queue = markQueue({ storage: localStorage, day, send, blocked, online, landed, refused, changed });
+ * @example const queue = markQueue({ storage: env.storage, day, send, blocked, online, landed, refused, changed, timers: env.clock });
  */
 export function markQueue<Answer>(options: MarkQueueOptions<Answer>): MarkQueue {
   const storageKey = `tournament-ops.pending-marks.${options.day}`;
-  const timers = options.timers ?? {
-    setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-    clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  };
+  const { timers } = options;
   let marks: PendingMark[] = load();
   let held: string | undefined;
   /** The id of the mark on its way, if any. */

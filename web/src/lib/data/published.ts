@@ -14,8 +14,8 @@ export class PublishedReadError extends Error {
 }
 
 /** Reads the registry. @throws PublishedReadError */
-export async function readRegistry(dataUrl: URL): Promise<Registry> {
-  const value = await readJson(new URL("config/events.json", dataUrl), "The list of events");
+export async function readRegistry(dataUrl: URL, fetchFile: typeof fetch): Promise<Registry> {
+  const value = await readJson(new URL("config/events.json", dataUrl), "The list of events", fetchFile);
   if (value === undefined || !isRegistry(value)) {
     throw new PublishedReadError("The list of events could not be read. Try again in a moment.");
   }
@@ -30,18 +30,19 @@ export async function readDaySnapshot(
   dataUrl: URL,
   event: string,
   day: string,
+  fetchFile: typeof fetch,
 ): Promise<DaySnapshot | undefined> {
   const path = `${encodeURIComponent(event)}/data/${encodeURIComponent(day)}.json`;
-  const value = await readJson(new URL(path, dataUrl), "This day's results");
+  const value = await readJson(new URL(path, dataUrl), "This day's results", fetchFile);
   if (value === undefined) return undefined;
   if (!isDaySnapshot(value)) throw new PublishedReadError("This day's results could not be read.");
   return value;
 }
 
-async function readJson(url: URL, what: string): Promise<unknown> {
+async function readJson(url: URL, what: string, fetchFile: typeof fetch): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: "no-cache", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    response = await fetchFile(url, { cache: "no-cache", signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
   } catch {
     throw new PublishedReadError(`${what} could not be loaded. Check the connection and try again.`);
   }

@@ -3,9 +3,10 @@
  * connect and then `{"type":"attendance","facility":…}` after each write to a facility's list (no
  * person, no state: the page re-reads the list through the API).
  */
-import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
+import { openReconnectingSocket, type SocketEnvironment, type SocketOptions } from "./reconnecting-socket.ts";
 
 export interface NudgeOptions {
+  env: SocketEnvironment;
   liveUrl: URL;
   event: string;
   day: string;
@@ -20,7 +21,7 @@ export interface NudgeOptions {
 
 /**
  * Follows the nudges until `close()`.
- * @example const nudges = followNudges({ liveUrl, event, day, onNudge: (f) => f === shown && reads.request("nudge"), onReopen });
+ * @example const nudges = followNudges({ env, liveUrl, event, day, onNudge: (f) => f === shown && reads.request("nudge"), onReopen });
  */
 export function followNudges(options: NudgeOptions): { close(): void } {
   let opened = false;
@@ -47,6 +48,7 @@ export function followNudges(options: NudgeOptions): { close(): void } {
         if (type === "attendance" && typeof facility === "string") options.onNudge(facility);
       },
     },
+    options.env,
     options.socket,
   );
 }

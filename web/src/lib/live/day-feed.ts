@@ -12,6 +12,7 @@ import {
 } from "@tournament-ops/relay/changes";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer } from "../data/snapshot.ts";
+import type { PageEnvironment } from "../page/environment.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
 export const POLL_MS = 30_000;
@@ -30,6 +31,8 @@ export interface FeedState {
 }
 
 export interface FeedOptions {
+  /** The socket's needs, and `fetch` for the published file. */
+  env: Pick<PageEnvironment, "openSocket" | "clock" | "connection" | "fetch">;
   liveUrl: URL;
   dataUrl: URL;
   event: string;
@@ -49,6 +52,7 @@ export interface DayFeed {
 
 /** Follows a day until {@link DayFeed.stop}. */
 export function followDay(options: FeedOptions): DayFeed {
+  const { clock, connection } = options.env;
   const state: FeedState = {
     snapshot: undefined,
     source: "connecting",
@@ -57,7 +61,7 @@ export function followDay(options: FeedOptions): DayFeed {
   };
   /** What the relay sent, kept apart so changes apply to exactly what they were made from. */
   let held: { seq: number | undefined; snapshot: DaySnapshot } | undefined;
-  let polling: ReturnType<typeof setInterval> | undefined;
+  let polling: unknown;
   let stopped = false;
 
   const update = (change: Partial<FeedState>) => {
@@ -69,7 +73,7 @@ export function followDay(options: FeedOptions): DayFeed {
 
   const readFile = async () => {
     try {
-      const snapshot = await readDaySnapshot(options.dataUrl, options.event, options.day);
+      const snapshot = await readDaySnapshot(options.dataUrl, options.event, options.day, options.env.fetch);
       if (stopped) return;
       if (snapshot === undefined) update({ unpublished: state.snapshot === undefined, problem: undefined });
       else update({ snapshot: newer(state.snapshot, snapshot), unpublished: false, problem: undefined });
@@ -78,10 +82,10 @@ export function followDay(options: FeedOptions): DayFeed {
     }
   };
   const poll = (on: boolean) => {
-    clearInterval(polling);
+    clock.clearInterval(polling);
     polling = on
-      ? setInterval(() => {
-          if (document.visibilityState === "visible") void readFile();
+      ? clock.setInterval(() => {
+          if (connection.visible()) void readFile();
         }, POLL_MS)
       : undefined;
   };
@@ -104,6 +108,7 @@ export function followDay(options: FeedOptions): DayFeed {
           },
           message: (text) => receive(text),
         },
+        options.env,
         options.socket,
       )
     : undefined;

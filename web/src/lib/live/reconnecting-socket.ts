@@ -4,6 +4,10 @@
  * the page back into view, and it notices a silently dead connection (venue Wi-Fi, a phone that
  * slept) with the relay's free `ping`/`pong`.
  */
+import type { PageEnvironment } from "../page/environment.ts";
+
+/** What a socket takes from the page: WebSockets, the timers, and the connection's news. */
+export type SocketEnvironment = Pick<PageEnvironment, "openSocket" | "clock" | "connection">;
 
 export interface SocketHandlers {
   /** A text message (never the relay's `pong`). */
@@ -38,31 +42,33 @@ export function backoffMs(failures: number): number {
 
 /**
  * Opens `url` and keeps it open until {@link ReconnectingSocket.close}.
- * @example const socket = openReconnectingSocket("wss://relay.example/live/open/day-1?changes=1", { message: show });
+ * @example const socket = openReconnectingSocket("wss://relay.example/live/open/day-1?changes=1", { message: show }, env);
  */
 export function openReconnectingSocket(
   url: string,
   handlers: SocketHandlers,
+  env: SocketEnvironment,
   options: SocketOptions = {},
 ): ReconnectingSocket {
+  const { clock, connection } = env;
   const backoff = options.backoff ?? backoffMs;
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   let socket: WebSocket | undefined;
   let failures = 0;
   let closed = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let retryTimer: unknown;
+  let keepAlive: unknown;
   let answered = true;
 
   const connect = () => {
-    clearTimeout(retryTimer);
+    clock.clearTimeout(retryTimer);
     retryTimer = undefined;
-    const current = new WebSocket(url);
+    const current = env.openSocket(url);
     socket = current;
     current.onopen = () => {
       failures = 0;
       answered = true;
-      keepAlive = setInterval(() => {
+      keepAlive = clock.setInterval(() => {
         if (!answered) return current.close();
         answered = false;
         current.send("ping");
@@ -75,29 +81,30 @@ export function openReconnectingSocket(
     };
     current.onclose = () => {
       if (socket !== current) return;
-      clearInterval(keepAlive);
+      clock.clearInterval(keepAlive);
       socket = undefined;
       if (closed) return;
       failures++;
       handlers.down?.(failures);
-      retryTimer = setTimeout(connect, backoff(failures));
+      retryTimer = clock.setTimeout(connect, backoff(failures));
     };
   };
 
   const retryNow = () => {
     if (!closed && socket === undefined) connect();
   };
-  const onVisible = () => {
-    if (document.visibilityState === "visible") retryNow();
-  };
-  addEventListener("online", retryNow);
-  document.addEventListener("visibilitychange", onVisible);
+  const stopListening = [
+    connection.onOnlineChange(() => {
+      if (connection.online()) retryNow();
+    }),
+    connection.onVisible(retryNow),
+  ];
   connect();
 
   const drop = () => {
     const current = socket;
     socket = undefined;
-    clearInterval(keepAlive);
+    clock.clearInterval(keepAlive);
     current?.close();
   };
   return {
@@ -108,9 +115,8 @@ export function openReconnectingSocket(
     },
     close() {
       closed = true;
-      clearTimeout(retryTimer);
-      removeEventListener("online", retryNow);
-      document.removeEventListener("visibilitychange", onVisible);
+      clock.clearTimeout(retryTimer);
+      for (const stop of stopListening) stop();
       drop();
     },
   };

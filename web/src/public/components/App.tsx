@@ -1,19 +1,10 @@
-import type { ComponentChildren } from "preact";
-import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
-import { dayEntry, failure, place, registry } from "../store.ts";
+import { usePublic } from "../context.ts";
 import { DayPage } from "./DayPage.tsx";
 import { EventList } from "./EventList.tsx";
-
-/** The page frame: a skip link, the site name linking to the event list, and the main content. */
-export function Shell({ children }: { children: ComponentChildren }) {
-  return (
-    <PageShell site="Tournament results" home="./" skip="Skip to results">
-      {children}
-    </PageShell>
-  );
-}
+import { Shell } from "./Shell.tsx";
 
 export function App() {
+  const { dayEntry, failure, place, registry } = usePublic();
   if (failure.value !== undefined) {
     return (
       <Shell>

@@ -1,15 +1,15 @@
 import { useEffect } from "preact/hooks";
 import type { DayEntry } from "../../lib/data/registry.ts";
-import { dayVisibility } from "../../lib/data/visibility.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
 import { LiveStatus } from "../../lib/ui/LiveStatus.tsx";
-import { feed, now, retry } from "../store.ts";
-import { Shell } from "./App.tsx";
+import { usePublic } from "../context.ts";
 import { Facilities } from "./Facilities.tsx";
 import { NotLive } from "./NotLive.tsx";
+import { Shell } from "./Shell.tsx";
 
 /** One day: its title, where the results come from, and the facilities' results once the day is shown. */
 export function DayPage({ entry }: { entry: DayEntry }) {
+  const { feed, retry, visibility: goLive } = usePublic();
   const { event, eventKey, day } = entry;
   const title = event.title ?? eventKey;
   useEffect(() => {
@@ -19,7 +19,7 @@ export function DayPage({ entry }: { entry: DayEntry }) {
   const snapshot = state?.snapshot;
   const label = snapshot?.label ?? day.label;
   const date = snapshot?.date ?? day.date;
-  const visibility = dayVisibility(snapshot ? snapshot.isLive : day.isLive, date, now.value);
+  const visibility = goLive.value ?? { shown: false };
   return (
     <Shell>
       <div class="day-heading">

@@ -1,11 +1,12 @@
 import { useEffect } from "preact/hooks";
 import { daysByDate, listedEvents } from "../../lib/data/registry.ts";
 import { dayLabel, manilaDate } from "../../lib/manila-time.ts";
-import { now, registry } from "../store.ts";
-import { Shell } from "./App.tsx";
+import { usePublic } from "../context.ts";
+import { Shell } from "./Shell.tsx";
 
 /** Every event that is not archived, each with its days by date; today's day (Manila) is marked. */
 export function EventList() {
+  const { now, registry } = usePublic();
   useEffect(() => {
     document.title = "Tournament results";
   }, []);

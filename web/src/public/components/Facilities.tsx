@@ -1,7 +1,9 @@
 import type { Event } from "../../lib/data/registry.ts";
 import type { DaySnapshot, FacilitySnapshot } from "../../lib/data/snapshot.ts";
+import { useMedia } from "../../lib/ui/media.ts";
 import { panelId, Tabs, tabId } from "../../lib/ui/Tabs.tsx";
-import { choose, place, type View, wide } from "../store.ts";
+import { usePublic } from "../context.ts";
+import type { View } from "../store.ts";
 import { Freshness } from "./Freshness.tsx";
 import { MatchList } from "./MatchList.tsx";
 import { Roster } from "./Roster.tsx";
@@ -14,6 +16,9 @@ const VIEW_LABELS: Record<View, string> = { matches: "Matches", standings: "Stan
  * at a time on a phone, side by side on a wide screen.
  */
 export function Facilities({ snapshot, event }: { snapshot: DaySnapshot; event: Event }) {
+  const { choose, place } = usePublic();
+  /** A screen wide enough to show matches and standings side by side. */
+  const wide = useMedia("(min-width: 64rem)");
   const show = (facility: FacilitySnapshot, name: View) =>
     name === "matches" ? (
       <MatchList csv={facility.matchesCsv} event={event} date={snapshot.date} />
@@ -53,7 +58,7 @@ export function Facilities({ snapshot, event }: { snapshot: DaySnapshot; event: 
       >
         <Freshness facility={chosen} />
         {chosen.status !== "skipped" &&
-          (wide.value ? (
+          (wide ? (
             <div class="columns">
               <div>
                 <h2 class="column">Matches</h2>

@@ -1,9 +1,10 @@
 import type { FacilitySnapshot } from "../../lib/data/snapshot.ts";
 import { manilaWhen } from "../../lib/manila-time.ts";
-import { now } from "../store.ts";
+import { usePublic } from "../context.ts";
 
 /** When this facility's results were read, and a warning when they may be old (`stale`) or there are none. */
 export function Freshness({ facility }: { facility: FacilitySnapshot }) {
+  const { now } = usePublic();
   if (facility.status === "skipped") {
     return <p class="notice">{facility.name} does not publish results.</p>;
   }

@@ -1,19 +1,11 @@
-import type { ComponentChildren } from "preact";
-import { Shell } from "../../lib/ui/Shell.tsx";
-import { dayEntry, deskToken, failure, link, place, registry } from "../store.ts";
+import { useScore } from "../context.ts";
 import { AskForLink } from "./AskForLink.tsx";
 import { DayMatches } from "./DayMatches.tsx";
 import { MatchPage } from "./MatchPage.tsx";
-
-export function ScoreShell({ children }: { children: ComponentChildren }) {
-  return (
-    <Shell site="Score entry" home="./" skip="Skip to the matches">
-      {children}
-    </Shell>
-  );
-}
+import { ScoreShell } from "./Shell.tsx";
 
 export function App() {
+  const { dayEntry, deskToken, failure, link, place, registry } = useScore();
   if (failure.value !== undefined) {
     return (
       <ScoreShell>

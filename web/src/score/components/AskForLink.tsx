@@ -1,9 +1,10 @@
 import { LinkPrompt } from "../../lib/ui/LinkPrompt.tsx";
-import { askBecause, place, useLink } from "../store.ts";
-import { ScoreShell } from "./App.tsx";
+import { useScore } from "../context.ts";
+import { ScoreShell } from "./Shell.tsx";
 
 /** No scorer link on this phone (or it stopped working): how to get one, and a field to paste it. */
 export function AskForLink() {
+  const { askBecause, place, useLink } = useScore();
   const { facility, match } = place.value;
   return (
     <ScoreShell>

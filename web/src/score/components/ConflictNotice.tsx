@@ -1,10 +1,12 @@
-import { draft, keepMine, type SheetNow, saving, scoreText, takeSheets } from "../entry.ts";
+import { useScore } from "../context.ts";
+import { type SheetNow, scoreText } from "../draft.ts";
 
 /**
  * A 409 `score_conflict`: someone changed the sheet since this form was filled. It shows what the
  * sheet holds now (`current`) beside the umpire's, and lets them keep theirs or take the sheet's.
  */
 export function ConflictNotice({ current }: { current: SheetNow }) {
+  const { draft, keepMine, saving, takeSheets } = useScore();
   const form = draft.value;
   const mine =
     form === undefined

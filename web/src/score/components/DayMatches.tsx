@@ -1,12 +1,13 @@
 import type { Match } from "../../lib/data/matches.ts";
 import { matchesOf } from "../../lib/data/matches.ts";
 import { panelId, Tabs, tabId } from "../../lib/ui/Tabs.tsx";
-import { feed, go, shownFacility } from "../store.ts";
+import { useScore } from "../context.ts";
 import { MatchNumberForm } from "./MatchNumberForm.tsx";
 import { ScoreHeading } from "./ScoreHeading.tsx";
 
 /** The day's facilities (a tab each) and the chosen one's matches, each a big link to its score form. */
 export function DayMatches() {
+  const { feed, go, shownFacility } = useScore();
   const snapshot = feed.value?.snapshot;
   const facilities = snapshot?.facilities.filter((f) => f.status !== "skipped") ?? [];
   const chosen = shownFacility.value;
@@ -55,6 +56,7 @@ export function DayMatches() {
 }
 
 function MatchButtons({ facility, matches }: { facility: string; matches: Match[] }) {
+  const { go } = useScore();
   if (matches.length === 0) return <p class="notice">{facility} has no matches on this day.</p>;
   return (
     <ul class="match-links">

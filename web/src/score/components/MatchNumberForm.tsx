@@ -1,8 +1,9 @@
 import { useState } from "preact/hooks";
-import { go } from "../store.ts";
+import { useScore } from "../context.ts";
 
 /** Straight to a match by its number (the scoresheet's big number), for a sheet without a QR code. */
 export function MatchNumberForm({ facility }: { facility: string }) {
+  const { go } = useScore();
   const [number, setNumber] = useState("");
   return (
     <form

@@ -1,11 +1,12 @@
 import { useEffect } from "preact/hooks";
 import { categoryLabel } from "../../lib/data/labels.ts";
-import { dayEntry, feed, go, place, shownMatch } from "../store.ts";
+import { useScore } from "../context.ts";
 import { ScoreForm } from "./ScoreForm.tsx";
 import { ScoreHeading } from "./ScoreHeading.tsx";
 
 /** One match: what it is, and its score form; or why it cannot be found. */
 export function MatchPage() {
+  const { dayEntry, feed, go, place, shownMatch } = useScore();
   const { facility, match: number } = place.value;
   const match = shownMatch.value;
   const display = dayEntry.value?.event.display;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { Match } from "../../lib/data/matches.ts";
-import { clearInputs, draft, fieldErrors, outcome, save, saving, scoreText } from "../entry.ts";
+import { useScore } from "../context.ts";
+import { scoreText } from "../draft.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
 import { SideScore } from "./SideScore.tsx";
 
@@ -9,6 +10,7 @@ import { SideScore } from "./SideScore.tsx";
  * (as sent in `expected`) above, what came of the last save in between.
  */
 export function ScoreForm({ match }: { match: Match }) {
+  const { clearInputs, draft, fieldErrors, outcome, save, saving } = useScore();
   const form = draft.value;
   const errors = fieldErrors.value;
   const summary = useRef<HTMLDivElement>(null);

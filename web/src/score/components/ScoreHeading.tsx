@@ -2,13 +2,14 @@ import { hasExpired } from "../../lib/links/link-token.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
 import { LinkSummary } from "../../lib/ui/LinkSummary.tsx";
 import { LiveStatus } from "../../lib/ui/LiveStatus.tsx";
-import { dayEntry, feed, link, retry } from "../store.ts";
+import { useScore } from "../context.ts";
 
 /**
  * The event and day, the heading (when given), the scorer link (who, until when), and where the
  * scores come from. The match page shows it below the form, so the scores fit the first screen.
  */
 export function ScoreHeading({ title }: { title?: string }) {
+  const { dayEntry, feed, link, retry } = useScore();
   const entry = dayEntry.value;
   const scorer = link.value;
   if (entry === undefined || scorer === undefined) return null;

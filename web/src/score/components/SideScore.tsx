@@ -1,7 +1,8 @@
-import { draft, fieldErrors, setScore, step } from "../entry.ts";
+import { useScore } from "../context.ts";
 
 /** One side's score: its players, and the score with − and + buttons big enough for a thumb. */
 export function SideScore({ field, names, code }: { field: "one" | "two"; names: string; code: string }) {
+  const { draft, fieldErrors, setScore, step } = useScore();
   const value = draft.value?.[field] ?? "";
   const error = fieldErrors.value.find((e) => e.field === field);
   const id = `score-${field}`;

@@ -1,22 +1,8 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import {
-  absentPlayers,
-  byStartTime,
-  type Clash,
-  clashes,
-  type ScheduledMatch,
-} from "../../../lib/data/clashes.ts";
+import { byStartTime, type ScheduledMatch } from "../../../lib/data/clashes.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import {
-  people,
-  peopleProblems,
-  readingPeople,
-  refreshAttendance,
-  stopAttendance,
-  watchAttendance,
-} from "../../store/attendance.ts";
-import { feed } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 
 /** How many start times of players not checked in are shown before "Show all". */
 const FIRST_SLOTS = 3;
@@ -31,6 +17,9 @@ function where({ facility, match }: ScheduledMatch): string {
  * at once, and (when the event takes attendance) players due on court who are not checked in.
  */
 export function ClashesView({ entry }: { entry: DayEntry }) {
+  const { attendance: lists, clashes: warnings, day } = useConsole();
+  const { people, peopleProblems, readingPeople, refreshAttendance, stopAttendance, watchAttendance } = lists;
+  const { feed } = day;
   const all = useSignal(false);
   const attendance = entry.event.attendance !== undefined;
   useEffect(() => {
@@ -50,8 +39,8 @@ export function ClashesView({ entry }: { entry: DayEntry }) {
       </section>
     );
   }
-  const found: Clash[] = clashes(snapshot);
-  const absent = attendance ? absentPlayers(snapshot, people.value) : [];
+  const found = warnings.clashes.value;
+  const absent = attendance ? warnings.absent.value : [];
   const slots = byStartTime(absent);
   const shownSlots = all.value ? slots : slots.slice(0, FIRST_SLOTS);
   return (

@@ -1,8 +1,7 @@
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import type { LinkKind } from "../../../lib/links/link-token.ts";
 import { dayLabel, startOfManilaDay } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { issueLink, issuing } from "../../store/links.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 import { expiresBeforeDay, expiryWords, SCORER_LINK_MS } from "./expiry.ts";
 
@@ -26,6 +25,9 @@ const WORDS: Record<LinkKind, { what: string; to: string; example: string; note:
 
 /** Issue a desk or scorer link with a label (`issuedTo`, `note`), signed into it and shown on every write. */
 export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry }) {
+  const { app, links } = useConsole();
+  const { now } = app;
+  const { issueLink, issuing } = links;
   const words = WORDS[kind];
   const job = issuing[kind];
   const early = kind === "scorer" && expiresBeforeDay(now.value, entry.day.date);

@@ -4,7 +4,8 @@ import { isLoopbackAddress, linkPageUrl } from "../../../lib/links/link-address.
 import { dayLabel } from "../../../lib/manila-time.ts";
 import { CopyButton } from "../../../lib/ui/CopyButton.tsx";
 import { QrCode } from "../../../lib/ui/QrCode.tsx";
-import { showLink, type TabLink } from "../../store/links.ts";
+import { useConsole } from "../../context.ts";
+import type { TabLink } from "../../store/links.ts";
 import { expiresBeforeDay, expiryWords } from "./expiry.ts";
 
 /** What a link is called: its label as the service writes it (`<issuedTo> (<note>)`, …). */
@@ -18,6 +19,7 @@ export function linkLabel(
 
 /** An issued link as a person uses it: its page address with the token in the fragment, a QR code, a copy button. */
 export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
+  const { showLink } = useConsole().links;
   const address = linkPageUrl(link.kind, link.token);
   const shownAddress = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);

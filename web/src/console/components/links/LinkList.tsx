@@ -1,25 +1,20 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { Link } from "../../../lib/api/types.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { manilaWhen } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { issued, links, readLinks, revokeLink, revoking, showLink } from "../../store/links.ts";
+import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";
+import { linkState } from "./expiry.ts";
 import { linkLabel } from "./LinkCard.tsx";
-
-/** A link's state in words: works, revoked or expired. */
-function stateOf(link: Link, at: number): { words: string; live: boolean } {
-  if (link.revokedAt !== null) return { words: `Revoked ${manilaWhen(link.revokedAt, at)}`, live: false };
-  if (link.expiresAt <= at) return { words: `Expired ${manilaWhen(link.expiresAt, at)}`, live: false };
-  return { words: `Works until ${manilaWhen(link.expiresAt, at).replace(/^(at|on) /, "")}`, live: true };
-}
 
 /**
  * The day's links as the service keeps them: each with its label, when it was issued, until when it
  * works and when it was last used; one can be revoked without touching the others.
  */
 export function LinkList({ entry }: { entry: DayEntry }) {
+  const { app, links: tab } = useConsole();
+  const { now } = app;
+  const { issued, links, readLinks, revokeLink, revoking, showLink } = tab;
   const confirming = useSignal<string | undefined>(undefined);
   useEffect(() => {
     void readLinks(entry.dayKey);
@@ -47,7 +42,7 @@ export function LinkList({ entry }: { entry: DayEntry }) {
         <ul class="links">
           {list.map((link) => {
             const label = linkLabel(link.kind, link);
-            const state = stateOf(link, now.value);
+            const state = linkState(link, now.value);
             const tabLink = mine.get(link.linkId);
             return (
               <li key={link.linkId} class={state.live ? undefined : "gone"}>

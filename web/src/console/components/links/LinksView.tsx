@@ -1,12 +1,14 @@
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { scoreEntry } from "../../store/day.ts";
-import { shown } from "../../store/links.ts";
+import { useConsole } from "../../context.ts";
 import { IssueLinkForm } from "./IssueLinkForm.tsx";
 import { LinkCard } from "./LinkCard.tsx";
 import { LinkList } from "./LinkList.tsx";
 
 /** Desk and scorer links of the day: issue one, show it as an address and a QR code, see and revoke them. */
 export function LinksView({ entry }: { entry: DayEntry }) {
+  const { day, links } = useConsole();
+  const { scoreEntry } = day;
+  const { shown } = links;
   const card = shown.value;
   const desks = entry.event.attendance === "desks";
   const mode = scoreEntry.value?.scoreEntry;

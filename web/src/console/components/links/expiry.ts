@@ -1,6 +1,8 @@
+/** When the console's links work, in words. */
+import type { Link } from "../../../lib/api/types.ts";
 import { expiryText } from "../../../lib/links/expiry.ts";
 import type { LinkKind } from "../../../lib/links/link-token.ts";
-import { startOfManilaDay } from "../../../lib/manila-time.ts";
+import { manilaWhen, startOfManilaDay } from "../../../lib/manila-time.ts";
 
 /** A scorer link lives 24 hours from issue (the spec's Limits). */
 export const SCORER_LINK_MS = 24 * 60 * 60 * 1000;
@@ -17,4 +19,11 @@ export function expiryWords(kind: LinkKind, expiresAt: number): string {
  */
 export function expiresBeforeDay(issuedAt: number, date: string | undefined): boolean {
   return date !== undefined && issuedAt + SCORER_LINK_MS <= startOfManilaDay(date);
+}
+
+/** A link of the day's list in words at `at`: works until when, or when it was revoked or expired. */
+export function linkState(link: Link, at: number): { words: string; live: boolean } {
+  if (link.revokedAt !== null) return { words: `Revoked ${manilaWhen(link.revokedAt, at)}`, live: false };
+  if (link.expiresAt <= at) return { words: `Expired ${manilaWhen(link.expiresAt, at)}`, live: false };
+  return { words: `Works until ${manilaWhen(link.expiresAt, at).replace(/^(at|on) /, "")}`, live: true };
 }

@@ -1,6 +1,5 @@
 import { manilaWhen } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { diagnostics, preflight, readDiagnostics, runPreflight } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 import { PreflightChecks } from "./PreflightChecks.tsx";
 
@@ -9,6 +8,9 @@ import { PreflightChecks } from "./PreflightChecks.tsx";
  * the preflight, which checks the whole production setup on demand.
  */
 export function DiagnosticsPanel() {
+  const { app, day } = useConsole();
+  const { now } = app;
+  const { diagnostics, readDiagnostics, preflight, runPreflight } = day;
   const report = diagnostics.result.value;
   return (
     <section class="panel" aria-labelledby="diagnostics-heading">

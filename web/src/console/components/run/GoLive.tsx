@@ -2,8 +2,7 @@ import { useSignal } from "@preact/signals";
 import type { DayEntry, IsLive } from "../../../lib/data/registry.ts";
 import { dayVisibility } from "../../../lib/data/visibility.ts";
 import { dayLabel } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { isLive, setVisibility, visibility } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";
 
 const CHOICES: Array<{ value: IsLive; name: string }> = [
@@ -28,6 +27,9 @@ export function spectatorsSee(value: IsLive | null, date: string | undefined, at
 
 /** The go-live setting (`isLive`): live, hidden or automatic, with what each means for spectators. */
 export function GoLive({ entry }: { entry: DayEntry }) {
+  const { app, day } = useConsole();
+  const { now } = app;
+  const { isLive, setVisibility, visibility } = day;
   const current = isLive.value;
   const chosen = useSignal<IsLive | undefined>(undefined);
   const value = chosen.value ?? (current === null ? "auto" : current);

@@ -1,8 +1,9 @@
-import { livePush, livePushChange, setLivePush } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";
 
 /** The tournament-wide live-push switch (`livePush` in the registry) and whether a relay is configured. */
 export function LivePushSwitch() {
+  const { livePush, livePushChange, setLivePush } = useConsole().day;
   const state = livePush.value;
   const change = livePushChange.result.value;
   return (

@@ -1,6 +1,6 @@
 import type { Preflight } from "../../../lib/api/types.ts";
 import { manilaWhen } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
+import { useConsole } from "../../context.ts";
 
 type Finding = Preflight["checks"][number];
 
@@ -47,6 +47,7 @@ function FindingItem({ finding }: { finding: Finding }) {
 
 /** The preflight's findings: what needs a look first, each with its fix; the passes folded away. */
 export function PreflightChecks({ report }: { report: Preflight }) {
+  const { now } = useConsole().app;
   const failed = report.checks.filter((c) => c.status === "fail").length;
   const order = { fail: 0, warn: 1, skip: 2, pass: 3 } as const;
   const sorted = [...report.checks].sort((a, b) => order[a.status] - order[b.status]);

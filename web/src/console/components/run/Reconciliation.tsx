@@ -1,10 +1,11 @@
 import { useSignal } from "@preact/signals";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { reconcile, reconciliation } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 
 /** Brings the attendance lists (`ATTENDANCE` tabs) up to date with the rosters now, with what changed. */
 export function Reconciliation({ entry }: { entry: DayEntry }) {
+  const { reconcile, reconciliation } = useConsole().day;
   const facility = useSignal("");
   const report = reconciliation.result.value;
   const submit = (event: Event) => {

@@ -1,5 +1,5 @@
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { settings } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 import { DiagnosticsPanel } from "./DiagnosticsPanel.tsx";
 import { GoLive } from "./GoLive.tsx";
@@ -10,6 +10,7 @@ import { SyncPanel } from "./SyncPanel.tsx";
 
 /** Everything that runs a day, on one screen. */
 export function RunView({ entry }: { entry: DayEntry }) {
+  const { settings } = useConsole().day;
   return (
     <div class="panels">
       <SyncPanel entry={entry} />

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { scoreEntry, scoreEntryChange, setScoreEntry } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";
 
 const MODES = [
@@ -18,6 +18,7 @@ const MODES = [
 
 /** The event's score-entry mode, switched between the console and scorer links; off when the event has no setting. */
 export function ScoreEntrySwitch({ entry }: { entry: DayEntry }) {
+  const { scoreEntry, scoreEntryChange, setScoreEntry } = useConsole().day;
   const mode = scoreEntry.value?.scoreEntry;
   const off = scoreEntry.value !== undefined && mode === null;
   const change = scoreEntryChange.result.value;

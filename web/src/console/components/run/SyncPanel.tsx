@@ -1,12 +1,14 @@
 import type { SyncReport as Report } from "../../../lib/api/types.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { manilaWhen } from "../../../lib/manila-time.ts";
-import { now } from "../../store/app.ts";
-import { feed, sync, syncDay, syncing } from "../../store/day.ts";
+import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 
 /** Sync the day or one facility, each facility's state in the published day, and the last report. */
 export function SyncPanel({ entry }: { entry: DayEntry }) {
+  const { app, day } = useConsole();
+  const { now } = app;
+  const { feed, sync, syncDay, syncing } = day;
   const snapshot = feed.value?.snapshot;
   const running = syncing.value;
   const label = (facility: string | undefined) => (facility === undefined ? "the whole day" : facility);

@@ -5,17 +5,8 @@ import noRefereeWide from "../../../../../docs/scoresheets/no-referee-wide.png";
 import standard from "../../../../../docs/scoresheets/standard.png";
 import { SCORESHEET_LAYOUTS, type ScoresheetLayout } from "../../../lib/api/scoresheets.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { feed } from "../../store/day.ts";
-import {
-  cancelGeneration,
-  generate,
-  generation,
-  matchCount,
-  pdf,
-  progress,
-  publishedMatches,
-  type ScoresheetChoice,
-} from "../../store/scoresheets.ts";
+import { useConsole } from "../../context.ts";
+import { matchCount, publishedMatches, type ScoresheetChoice } from "../../store/scoresheets.ts";
 import { Problem } from "../Problem.tsx";
 
 const LAYOUTS: Record<ScoresheetLayout, { name: string; hint: string; preview: string }> = {
@@ -46,6 +37,9 @@ export function fileNameFor(day: string, facility: string | undefined, layout: S
 
 /** Scoresheets for the day: the matches, the layout from its preview, the title, blank sheets; then the PDF. */
 export function ScoresheetsView({ entry }: { entry: DayEntry }) {
+  const { day, scoresheets } = useConsole();
+  const { feed } = day;
+  const { cancelGeneration, generate, generation, pdf, progress } = scoresheets;
   const snapshot = feed.value?.snapshot;
   const choice = useSignal<ScoresheetChoice>({
     source: "published",

@@ -1,0 +1,23 @@
+import type { ComponentChildren } from "preact";
+import { manilaTime } from "../../lib/manila-time.ts";
+import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
+import { useConsole } from "../context.ts";
+
+/** The console's frame: the shared page frame, its bar holding the session and sign-out. */
+export function Shell({ children }: { children: ComponentChildren }) {
+  const { session, signOut } = useConsole().session;
+  const current = session.value;
+  const bar = current && (
+    <div class="session">
+      <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
+      <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
+        Sign out
+      </button>
+    </div>
+  );
+  return (
+    <PageShell site="Operator console" home="./" skip="Skip to the console" bar={bar}>
+      {children}
+    </PageShell>
+  );
+}

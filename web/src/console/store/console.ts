@@ -1,0 +1,46 @@
+/**
+ * The console's store, one part per concern (the frame, the session, the day, its attendance
+ * lists and clash warnings, its links, its scoresheets). Made once by `main.tsx` with the
+ * browser's {@link PageEnvironment}; components read its signals and call its actions.
+ */
+import { effect } from "@preact/signals";
+import type { PageEnvironment } from "../../lib/page/environment.ts";
+import { type ConsoleApp, createConsoleApp } from "./app.ts";
+import { type AttendanceStore, createAttendanceStore } from "./attendance.ts";
+import { type ClashWarnings, clashWarnings } from "./clashes.ts";
+import { createDayStore, type DayStore } from "./day.ts";
+import { createLinksStore, type LinksStore } from "./links.ts";
+import { createScoresheetsStore, type ScoresheetsStore } from "./scoresheets.ts";
+import { createSessionStore, type SessionStore } from "./session.ts";
+
+export interface ConsoleStore {
+  app: ConsoleApp;
+  session: SessionStore;
+  day: DayStore;
+  attendance: AttendanceStore;
+  clashes: ClashWarnings;
+  links: LinksStore;
+  scoresheets: ScoresheetsStore;
+  /** Reads the settings and the registry; from now on the session ends at its expiry. */
+  start(): Promise<void>;
+}
+
+export function createConsoleStore(env: PageEnvironment): ConsoleStore {
+  const app = createConsoleApp(env);
+  const session = createSessionStore(env, app);
+  const day = createDayStore(env, app, session);
+  const attendance = createAttendanceStore(env, app, session);
+  return {
+    app,
+    session,
+    day,
+    attendance,
+    clashes: clashWarnings(day, attendance),
+    links: createLinksStore(env, session),
+    scoresheets: createScoresheetsStore(env, app),
+    start() {
+      effect(() => session.expireSession(app.now.value));
+      return app.start();
+    },
+  };
+}

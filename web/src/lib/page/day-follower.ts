@@ -1,0 +1,63 @@
+/**
+ * A page's one followed day: its results in a signal, from the relay's changes or the published
+ * file ({@link followDay}), with the page's settings and the registry's `livePush`. The public
+ * page, the score page and the console each follow one day at a time through this.
+ */
+import { type ReadonlySignal, signal } from "@preact/signals";
+import type { DayEntry } from "../data/registry.ts";
+import { type DayFeed, type FeedState, followDay } from "../live/day-feed.ts";
+import type { PageBase } from "./page-base.ts";
+
+export interface DayFollower {
+  /** The followed day's results as they change; undefined before the first news, and when none is followed. */
+  feed: ReadonlySignal<FeedState | undefined>;
+  /** The day key followed now. */
+  day(): string | undefined;
+  /** Follows `entry`'s day, instead of the one followed before (once the settings are read). */
+  follow(entry: DayEntry): void;
+  /** Reads the published file now and reconnects the live socket. */
+  retry(): void;
+  /** Stops following. */
+  stop(): void;
+}
+
+export function dayFollower({
+  env,
+  config,
+  registry,
+}: Pick<PageBase, "env" | "config" | "registry">): DayFollower {
+  const feed = signal<FeedState | undefined>(undefined);
+  let following: { day: string; feed: DayFeed } | undefined;
+  const stop = () => {
+    following?.feed.stop();
+    following = undefined;
+    feed.value = undefined;
+  };
+  return {
+    feed,
+    day: () => following?.day,
+    follow(entry) {
+      stop();
+      const settings = config.value;
+      if (settings === undefined) return;
+      following = {
+        day: entry.dayKey,
+        feed: followDay({
+          env,
+          liveUrl: settings.liveUrl,
+          dataUrl: settings.dataUrl,
+          event: entry.eventKey,
+          day: entry.dayKey,
+          livePush: registry.value?.livePush !== false,
+          onChange: (state) => {
+            feed.value = state;
+          },
+        }),
+      };
+    },
+    retry() {
+      following?.feed.retry();
+    },
+    stop,
+  };
+}
