@@ -29,6 +29,8 @@ export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
     bodyRequired: true,
     response: { 201: Session },
     errors: ["unauthorized", "rate_limited", "service_busy"],
+    // A throttled caller is answered before its body is read (the frozen twin inherits it).
+    beforeBody: (request) => sessions.refuseThrottled(request.ip),
     handler: async (request, reply) => reply.code(201).send(await signIn(request)),
   });
   return [
