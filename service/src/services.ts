@@ -41,7 +41,7 @@ export function createServices(
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
   const registry = new RegistryStore({ repository, ttlMs: config.registryTtlMs, clock, logger });
-  const signer = createTokenSigner(config.auth.tokenSecret);
+  const signer = createTokenSigner(config.auth.tokenSecret, config.auth.passwordHash);
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
   const afterFacilitySync: FacilityHook[] = [attendance.afterFacilitySync];
