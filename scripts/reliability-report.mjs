@@ -127,10 +127,10 @@ for (const r of concurrency) {
     );
   out.push("");
 }
-out.push("## Hostile callers (issue 16)");
+out.push("## Hostile callers (issues 16 and 24)");
 out.push("");
-out.push("Each row of the issue's table, tried over a real h2c connection by the suite");
-out.push("(`service/test/reliability/attacks-*.test.ts`): what was sent, what must happen, what happened.");
+out.push("Each row of the issues' tables (issue 24's marked `24`), tried over a real h2c connection by");
+out.push("the suite (`service/test/reliability/attacks-*.test.ts`): what was sent, what must happen, what happened.");
 out.push("");
 out.push("| row | sent | expected | observed | result |");
 out.push("|---|---|---|---|---|");

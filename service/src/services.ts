@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
+import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { createAttendance } from "./features/attendance/index.ts";
@@ -43,6 +44,7 @@ export function createServices(
   const registry = new RegistryStore({ repository, ttlMs: config.registryTtlMs, clock, logger });
   const signer = createTokenSigner(config.auth.tokenSecret, config.auth.passwordHash);
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
+  const signedOut = new SignedOutSessions({ repository, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
   const afterFacilitySync: FacilityHook[] = [attendance.afterFacilitySync];
   const sync = createSyncService({
@@ -69,7 +71,9 @@ export function createServices(
       syncSecret: config.auth.syncSharedSecret,
       clock,
       admitLink: (link) => links.admit(link),
+      admitOperator: (operator) => signedOut.admit(operator),
     }),
+    signedOut,
     sessions: createSessions({
       passwordHash: config.auth.passwordHash,
       tokenTtlMs: config.auth.tokenTtlMs,

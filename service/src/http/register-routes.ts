@@ -155,7 +155,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
       } catch (error) {
         return done(error as Error);
       }
-      // Only a desk or scorer link waits (for its day's link list); every other caller goes on at once.
+      // Only a link, or an operator whose instance must read the signed-out sessions again, waits.
       if (principal instanceof Promise) principal.then(admitted, done);
       else admitted(principal);
     },
