@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { manilaTime } from "../../lib/manila-time.ts";
 import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
 import { dayEntry, failure, place, registry } from "../store/app.ts";
-import { session, signOut } from "../store/session.ts";
+import { endSession, session, signingOut } from "../store/session.ts";
 import { DayPicker } from "./DayPicker.tsx";
 import { DayScreen } from "./DayScreen.tsx";
 import { SignIn } from "./SignIn.tsx";
@@ -13,8 +13,8 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const bar = current && (
     <div class="session">
       <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
-      <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
-        Sign out
+      <button type="button" class="on-accent" disabled={signingOut.value} onClick={() => void endSession()}>
+        {signingOut.value ? "Signing out…" : "Sign out"}
       </button>
     </div>
   );

@@ -1,8 +1,8 @@
 /**
  * Desk and scorer links of the chosen day: issuing them (`issuedTo`, `note`), the day's list as the
  * service keeps it (label, expiry, last use, revoked), and revoking one. The links this tab issued
- * keep their tokens in `sessionStorage` (until the tab closes), so their QR codes can be shown
- * again: the service never shows a token twice.
+ * keep their tokens in `sessionStorage` (until the tab closes or the operator is signed out), so
+ * their QR codes can be shown again: the service never shows a token twice.
  */
 import { signal } from "@preact/signals";
 import { ApiError } from "../../lib/api/client.ts";
@@ -93,6 +93,13 @@ export async function revokeLink(day: string, linkId: string): Promise<void> {
       links: current.links.map((link) => (link.linkId === linkId ? answer : link)),
     };
   }
+}
+
+/** Forgets the links this tab issued, tokens and all: the operator was signed out. */
+export function forgetIssuedLinks(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+  issued.value = [];
+  shown.value = undefined;
 }
 
 function stored(): TabLink[] {

@@ -1,7 +1,8 @@
 /**
  * The operator's session: the token from `POST /v3/sessions`, kept in `sessionStorage` (this tab
- * only, gone when it closes), dropped at its expiry or on a 401, and every operator call made
- * with it.
+ * only, gone when it closes), dropped at its expiry or on a 401, ended on the service by signing
+ * out, and every operator call made with it. Whatever else the tab keeps of the session (the
+ * links it issued) is forgotten with it.
  */
 import { signal } from "@preact/signals";
 import { type Api, ApiError, call, createApi } from "../../lib/api/client.ts";
@@ -15,6 +16,9 @@ export const session = signal<Session | undefined>(stored());
 /** Why the operator was signed out, or why sign-in failed, in words. */
 export const signInProblem = signal<string | undefined>(undefined);
 export const signingIn = signal(false);
+export const signingOut = signal(false);
+/** What else the tab forgets when the operator is signed out (see {@link onSignOut}). */
+const forgetters: Array<() => void> = [];
 
 let client: Api | undefined;
 
@@ -68,11 +72,46 @@ export async function signIn(username: string, password: string): Promise<void> 
   }
 }
 
-/** Forgets the token; `reason` is shown on the sign-in screen. */
+/**
+ * Signs out: ends the session on the service (`PUT /v3/sessions/current/revocation`: the token is
+ * refused on every instance within about a minute), then forgets it here. When the service cannot
+ * be told, the tab forgets it all the same and says until when the token stays valid.
+ */
+export async function endSession(): Promise<void> {
+  const current = session.value;
+  if (current === undefined || signingOut.value) return;
+  signingOut.value = true;
+  let reason =
+    "You signed out. The desk and scorer links you issued keep working: revoke one under Links if it must stop.";
+  try {
+    await call(api().PUT("/v3/sessions/current/revocation"));
+  } catch (error) {
+    // A 401: the service no longer took this sign-in anyway.
+    if (!(error instanceof ApiError && error.status === 401)) {
+      const why = error instanceof Error ? error.message : String(error);
+      reason = `You are signed out of this tab, but the service could not be told, so the sign-in stays valid until ${manilaTime(current.expiresAt)}. ${why} Sign in and sign out again once the service answers.`;
+    }
+  } finally {
+    signingOut.value = false;
+  }
+  signOut(reason);
+}
+
+/** Forgets the token and all the tab keeps of the session; `reason` is shown on the sign-in screen. */
 export function signOut(reason?: string): void {
   sessionStorage.removeItem(STORAGE_KEY);
   session.value = undefined;
   signInProblem.value = reason;
+  for (const forget of forgetters) forget();
+}
+
+/**
+ * Runs `forget` whenever the operator is signed out, whatever the reason (signing out, expiry, a
+ * 401), so nothing the tab keeps of the session outlives it.
+ * @example onSignOut(forgetIssuedLinks); // in the console's entry
+ */
+export function onSignOut(forget: () => void): void {
+  forgetters.push(forget);
 }
 
 /** Signs the operator out once the token has expired (checked as the clock moves). */
