@@ -41,7 +41,9 @@ export async function operatorCall<T>(
     return await call(request);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      signOut("Your sign-in is no longer valid (it expired, or the service's key changed). Sign in again.");
+      signOut(
+        "Your sign-in is no longer valid: it expired, it was signed out, or the operator password or the service's key changed. Sign in again.",
+      );
     }
     throw error;
   }
