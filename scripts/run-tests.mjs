@@ -5,7 +5,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const roots =
-  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["service", "relay", "web", "front", "clients", "deploy"];
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ["service", "relay", "web", "front", "clients", "deploy"];
 
 /** @param {string} dir @returns {string[]} */
 function testFiles(dir) {

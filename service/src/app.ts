@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function routesOf(services: Services, openApi: () => unknown): RouteDefinition[] {
   return [
     ...healthRoutes(services.registry, openApi),
-    ...sessionRoutes(services.sessions),
+    ...sessionRoutes(services.sessions, services.signedOut),
     ...diagnosticsRoutes(services.diagnostics),
     ...preflightRoutes(services.preflight),
     ...scoresheetRoutes(services.scoresheets),

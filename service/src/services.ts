@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
+import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { createAttendance } from "./features/attendance/index.ts";
@@ -53,8 +54,9 @@ export function createServices(
     logger,
     onLoad: (loaded) => announcer.registryLoaded(loaded.registry),
   });
-  const signer = createTokenSigner(config.auth.tokenSecret);
+  const signer = createTokenSigner(config.auth.tokenSecret, config.auth.passwordHash);
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
+  const signedOut = new SignedOutSessions({ repository, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
   const afterFacilitySync: FacilityHook[] = [attendance.afterFacilitySync];
   const sync = createSyncService({
@@ -81,7 +83,9 @@ export function createServices(
       syncSecret: config.auth.syncSharedSecret,
       clock,
       admitLink: (link) => links.admit(link),
+      admitOperator: (operator) => signedOut.admit(operator),
     }),
+    signedOut,
     sessions: createSessions({
       passwordHash: config.auth.passwordHash,
       tokenTtlMs: config.auth.tokenTtlMs,

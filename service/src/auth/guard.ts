@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
-import { linkIdOf } from "./link-id.ts";
+import { linkIdOf, sessionIdOf } from "./link-id.ts";
 import { secretMatches } from "./secret.ts";
 import type { TokenSigner } from "./tokens.ts";
 
@@ -12,10 +12,17 @@ import type { TokenSigner } from "./tokens.ts";
 export type AuthKind = "none" | "secret" | "operator" | "desk" | "scorer";
 
 /**
- * The caller as authenticated. Desk and scorer principals carry their day and the label signed in,
- * and the link they are: its id (a digest of the token) and its expiry.
+ * The caller as authenticated. An operator carries its session (the digest of its token, and its
+ * expiry), which signing out ends. Desk and scorer principals carry their day and the label signed
+ * in, and the link they are: its id (a digest of the token) and its expiry.
  */
-export type Principal = { kind: "none" } | { kind: "secret" } | { kind: "operator" } | LinkPrincipal;
+export type Principal = { kind: "none" } | { kind: "secret" } | OperatorPrincipal | LinkPrincipal;
+
+export interface OperatorPrincipal {
+  kind: "operator";
+  sessionId: string;
+  expiresAt: number;
+}
 
 export interface LinkPrincipal {
   kind: "desk" | "scorer";
@@ -27,8 +34,8 @@ export interface LinkPrincipal {
 }
 
 /**
- * The check every route runs before its handler. It answers at once for every kind but a link,
- * whose revocation may need the day's link list read first.
+ * The check every route runs before its handler. It answers at once, but for a link or an operator
+ * whose revocation list (the day's links, the signed-out sessions) must be read first.
  */
 export type Authenticate = (
   headers: IncomingHttpHeaders,
@@ -45,8 +52,8 @@ function bearer(headers: IncomingHttpHeaders): string | undefined {
 /**
  * Makes the check that every route runs before its handler. It fails closed: without
  * `AUTH_TOKEN_SECRET` no token verifies, and an unset sync secret never matches.
- * A token of a kind the route does not accept gets the same 401 as no token; a revoked link gets a
- * 401 that says so.
+ * A token of a kind the route does not accept gets the same 401 as no token; a revoked link and a
+ * signed-out operator session get a 401 that says so.
  */
 export function createAuthenticator(deps: {
   signer: TokenSigner;
@@ -54,14 +61,22 @@ export function createAuthenticator(deps: {
   clock: Clock;
   /** Refuses a revoked link (401) and notes its use; resolves to the principal it was given. */
   admitLink: (link: LinkPrincipal) => Promise<LinkPrincipal>;
+  /** Refuses a signed-out operator session (401); answers the principal it was given. */
+  admitOperator: (operator: OperatorPrincipal) => OperatorPrincipal | Promise<OperatorPrincipal>;
 }): Authenticate {
   return (headers, accepted) => {
     if (accepted.includes("none")) return { kind: "none" };
     const now = deps.clock.now();
     const token = bearer(headers);
     if (token !== undefined) {
-      if (accepted.includes("operator") && deps.signer.verifyOperator(token, now))
-        return { kind: "operator" };
+      const operator = accepted.includes("operator") ? deps.signer.verifyOperator(token, now) : undefined;
+      if (operator) {
+        return deps.admitOperator({
+          kind: "operator",
+          sessionId: sessionIdOf(token),
+          expiresAt: operator.exp,
+        });
+      }
       for (const kind of ["desk", "scorer"] as const) {
         if (!accepted.includes(kind)) continue;
         const claims = deps.signer.verifyDayToken(kind, token, now);

@@ -10,3 +10,9 @@ import { createHash } from "node:crypto";
 export function linkIdOf(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
+
+/**
+ * An operator session's id: the same digest of its operator token, kept in the signed-out sessions'
+ * list (`signed-out-file.ts`) for the same reason, the list being public.
+ */
+export const sessionIdOf = linkIdOf;

@@ -3,7 +3,9 @@ import { frozenTwin } from "../http/frozen.ts";
 import type { RouteDefinition, RouteRequest } from "../http/route.ts";
 import { defineRoute } from "../http/route.ts";
 import { JsonBody } from "../http/schemas.ts";
+import type { OperatorPrincipal } from "./guard.ts";
 import type { Sessions } from "./sessions.ts";
+import type { SignedOutSessions } from "./signed-out-sessions.ts";
 
 const Credentials = JsonBody({
   username: Type.String({ maxLength: 200 }),
@@ -13,9 +15,19 @@ const Session = Type.Object({
   token: Type.String(),
   expiresAt: Type.Integer({ description: "epoch milliseconds" }),
 });
+const SessionRevocation = Type.Object({
+  revokedAt: Type.Integer({ description: "when the session was signed out; epoch milliseconds" }),
+  expiresAt: Type.Integer({
+    description: "when its token would have expired (the sign-out is kept until then); epoch milliseconds",
+  }),
+});
 
-/** Sign-in: `POST /v3/sessions` (201) and the frozen `POST /auth/login` (200). */
-export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
+/**
+ * Sign-in: `POST /v3/sessions` (201) and the frozen `POST /auth/login` (200). Sign-out: `PUT
+ * /v3/sessions/current/revocation` (operator only, no body, no frozen twin: a minor-version addition)
+ * ends the session of the token it is called with, on every instance within `SYNC_CONFIG_TTL_MS`.
+ */
+export function sessionRoutes(sessions: Sessions, signedOut: SignedOutSessions): RouteDefinition[] {
   const signIn = async (request: RouteRequest<typeof Credentials, TSchema, TSchema>) =>
     sessions.signIn(request.ip, request.body);
   const v3 = defineRoute({
@@ -29,6 +41,8 @@ export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
     bodyRequired: true,
     response: { 201: Session },
     errors: ["unauthorized", "rate_limited", "service_busy"],
+    // A throttled caller is answered before its body is read (the frozen twin inherits it).
+    beforeBody: (request) => sessions.refuseThrottled(request.ip),
     handler: async (request, reply) => reply.code(201).send(await signIn(request)),
   });
   return [
@@ -42,5 +56,19 @@ export function sessionRoutes(sessions: Sessions): RouteDefinition[] {
       },
       { handler: signIn },
     ),
+    defineRoute({
+      method: "PUT",
+      url: "/v3/sessions/current/revocation",
+      operationId: "signOut",
+      summary: "Sign out: the token is refused on every instance within SYNC_CONFIG_TTL_MS",
+      tags: ["sessions"],
+      auth: ["operator"],
+      response: { 200: SessionRevocation },
+      errors: ["forbidden", "conflict", "config_unavailable", "upstream_failure"],
+      handler: async (request) => {
+        const { revokedAt, expiresAt } = await signedOut.signOut(request.principal as OperatorPrincipal);
+        return { revokedAt, expiresAt };
+      },
+    }),
   ];
 }

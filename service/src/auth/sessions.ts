@@ -39,6 +39,14 @@ export function createSessions(deps: {
   const hashing = new BoundedQueue(HASHING_LIMITS);
   return {
     /**
+     * Refuses a client the throttle holds back (429 `rate_limited`), counting nothing: the sign-in
+     * routes run it as the request arrives, so a throttled caller's body is never read or parsed.
+     */
+    refuseThrottled(address: string): void {
+      const wait = throttle.waitFor(clientKey(address), deps.clock.now());
+      if (wait > 0) throw rateLimited(wait);
+    },
+    /**
      * Checks the credentials. Throws 429 `rate_limited` (with a retry time) for a throttled client,
      * 503 `service_busy` when the hashing queue is full, 401 for a wrong credential.
      */
@@ -46,14 +54,7 @@ export function createSessions(deps: {
       const key = clientKey(address);
       const at = deps.clock.now();
       const wait = throttle.attempt(key, at);
-      if (wait > 0) {
-        throw new AppError(
-          "rate_limited",
-          "too many failed sign-ins; try again later",
-          {},
-          { retryAfterSeconds: Math.ceil(wait / 1000) },
-        );
-      }
+      if (wait > 0) throw rateLimited(wait);
       const place = hashing.enter();
       if (!place) {
         throttle.forgive(key, at);
@@ -81,3 +82,12 @@ export function createSessions(deps: {
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
+
+function rateLimited(waitMs: number): AppError {
+  return new AppError(
+    "rate_limited",
+    "too many failed sign-ins; try again later",
+    {},
+    { retryAfterSeconds: Math.ceil(waitMs / 1000) },
+  );
+}

@@ -22,11 +22,22 @@ export class SignInThrottle {
   /** Counts an attempt and answers 0, or answers the milliseconds to wait without counting it. */
   attempt(key: string, now: number): number {
     const recent = this.#recent(key, now);
-    if (recent.length >= this.limit)
-      return (recent[recent.length - this.limit] as number) + this.windowMs - now;
+    const wait = this.#wait(recent, now);
+    if (wait > 0) return wait;
     recent.push(now);
     this.#attempts.set(key, recent);
     return 0;
+  }
+
+  /** The milliseconds the client must wait before its next attempt (0: it may try); counts nothing. */
+  waitFor(key: string, now: number): number {
+    return this.#wait(this.#recent(key, now), now);
+  }
+
+  #wait(recent: number[], now: number): number {
+    return recent.length >= this.limit
+      ? (recent[recent.length - this.limit] as number) + this.windowMs - now
+      : 0;
   }
 
   /** Takes back the attempt counted at `at`: it succeeded. */

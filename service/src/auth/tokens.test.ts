@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHmac, hkdfSync } from "node:crypto";
 import { describe, test } from "node:test";
 import { createTokenSigner, SCOPES } from "./tokens.ts";
 
@@ -97,5 +98,48 @@ describe("token kinds", () => {
       assert.equal(closed.verifyOperator(issued, now), undefined);
       assert.equal(closed.verifyDayToken("scorer", issued, now), undefined);
     }
+  });
+});
+
+describe("operator sessions (issues 24 and 27)", () => {
+  const secret = "a-token-secret-of-some-length";
+  const hash = "$scrypt$ln=15,r=8,p=1$c2FsdA$aGFzaA";
+  const withPassword = createTokenSigner(secret, hash);
+  const payloadOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()) as Record<string, unknown>;
+
+  test("a token verifies only under the password hash it was issued under: a new password ends it", () => {
+    const { token } = withPassword.issueOperator(now, 60_000);
+    assert.ok(createTokenSigner(secret, hash).verifyOperator(token, now), "another instance, same password");
+    assert.equal(createTokenSigner(secret, `${hash}x`).verifyOperator(token, now), undefined);
+    assert.equal(createTokenSigner(secret).verifyOperator(token, now), undefined);
+  });
+
+  test("the payload carries a keyed fingerprint of the hash, not the hash, and no scope", () => {
+    const payload = payloadOf(withPassword.issueOperator(now, 60_000).token);
+    assert.deepEqual(Object.keys(payload), ["exp", "iat", "sid", "pw"]);
+    assert.match(String(payload.pw), /^[A-Za-z0-9_-]{11}$/);
+    const underAnotherSecret = payloadOf(
+      createTokenSigner(`${secret}2`, hash).issueOperator(now, 60_000).token,
+    );
+    assert.notEqual(underAnotherSecret.pw, payload.pw, "keyed by AUTH_TOKEN_SECRET");
+  });
+
+  test("two sign-ins in the same millisecond get different tokens", () => {
+    const [a, b] = [withPassword.issueOperator(now, 60_000), withPassword.issueOperator(now, 60_000)];
+    assert.notEqual(a.token, b.token);
+  });
+
+  test("a token of the payload before fingerprints ({ exp, iat }, rightly signed) no longer verifies", () => {
+    const key = Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), "operator", 32));
+    const signed = (payload: object) => {
+      const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+      return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+    };
+    const current = payloadOf(withPassword.issueOperator(now, 60_000).token);
+    assert.ok(withPassword.verifyOperator(signed(current), now), "signed here as the service signs");
+    const old = signed({ exp: now + 60_000, iat: now });
+    assert.equal(withPassword.verifyOperator(old, now), undefined);
+    assert.equal(createTokenSigner(secret).verifyOperator(old, now), undefined);
   });
 });

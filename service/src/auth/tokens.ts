@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../shared/errors.ts";
 
 /**
@@ -17,9 +17,18 @@ const KEY_INFO: Record<TokenKind, string> = {
   scorer: SCOPES.scorer,
 };
 
+/**
+ * The operator payload (members beyond `exp` are the service's own; never a `scope`): its expiry,
+ * when it was issued, `sid`, random, so two sign-ins never share a token (signing one out leaves
+ * the other), and `pw`, a short keyed fingerprint of the `AUTH_PASSWORD_HASH` it was issued under,
+ * so a new password ends every earlier session on every instance (each compares the fingerprint
+ * with its own configured hash).
+ */
 export interface OperatorClaims {
   exp: number;
   iat: number;
+  sid: string;
+  pw: string;
 }
 
 /** Desk and scorer payloads: exactly these keys, in this order; `to` and `note` only when given. */
@@ -43,6 +52,11 @@ export interface TokenSigner {
 
 const encode = (data: Buffer | string) => Buffer.from(data).toString("base64url");
 
+/** The HKDF info of the key that fingerprints the password hash (never a token kind's key). */
+const PASSWORD_KEY_INFO = "operator-password";
+/** Bytes of the password fingerprint: 64 bits, so two passwords share one by chance 1 in 2^64. */
+const PASSWORD_FINGERPRINT_BYTES = 8;
+
 /**
  * Without `AUTH_TOKEN_SECRET` the signer fails closed: nothing verifies, and issuing (sign-in,
  * desk and scorer links) is 401 `unauthorized`, as every operator route already is.
@@ -59,17 +73,24 @@ function notConfigured(): never {
 }
 
 /**
- * Makes the signer for the configured `AUTH_TOKEN_SECRET`, or the closed one without it.
- * @example const { token } = createTokenSigner(secret).issueOperator(Date.now(), 3_600_000);
+ * Makes the signer for the configured `AUTH_TOKEN_SECRET`, or the closed one without it. Operator
+ * tokens carry a fingerprint of `passwordHash` (the configured `AUTH_PASSWORD_HASH`) and verify
+ * only under the same one: the fingerprint is an HMAC with a key derived from the token secret, so
+ * the token, which its holder can read, tells nothing about the hash.
+ * @example const { token } = createTokenSigner(secret, passwordHash).issueOperator(Date.now(), 3_600_000);
  */
-export function createTokenSigner(secret: string | undefined): TokenSigner {
+export function createTokenSigner(secret: string | undefined, passwordHash?: string): TokenSigner {
   if (secret === undefined || secret === "") return CLOSED;
+  const key = (info: string) => Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), info, 32));
   const keys = Object.fromEntries(
-    (Object.keys(KEY_INFO) as TokenKind[]).map((kind) => [
-      kind,
-      Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), KEY_INFO[kind], 32)),
-    ]),
+    (Object.keys(KEY_INFO) as TokenKind[]).map((kind) => [kind, key(KEY_INFO[kind])]),
   ) as Record<TokenKind, Buffer>;
+  const password = encode(
+    createHmac("sha256", key(PASSWORD_KEY_INFO))
+      .update(passwordHash ?? "")
+      .digest()
+      .subarray(0, PASSWORD_FINGERPRINT_BYTES),
+  );
 
   const sign = (kind: TokenKind, payload: object) => {
     const body = encode(JSON.stringify(payload));
@@ -98,7 +119,12 @@ export function createTokenSigner(secret: string | undefined): TokenSigner {
 
   return {
     issueOperator(now, ttlMs) {
-      const claims: OperatorClaims = { exp: now + ttlMs, iat: now };
+      const claims: OperatorClaims = {
+        exp: now + ttlMs,
+        iat: now,
+        sid: randomBytes(12).toString("base64url"),
+        pw: password,
+      };
       return { token: sign("operator", claims), expiresAt: claims.exp };
     },
     issueDayToken(kind, { exp, day, to, note }) {
@@ -109,7 +135,8 @@ export function createTokenSigner(secret: string | undefined): TokenSigner {
     },
     verifyOperator(token, now) {
       const payload = open("operator", token, now);
-      if (!payload || "scope" in payload) return undefined;
+      // A token issued under another password (or before fingerprints) no longer verifies.
+      if (!payload || "scope" in payload || payload.pw !== password) return undefined;
       return payload as unknown as OperatorClaims;
     },
     verifyDayToken(kind, token, now) {

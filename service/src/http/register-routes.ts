@@ -49,15 +49,36 @@ function errorResponses(route: RouteDefinition, surface: Surface) {
   );
 }
 
+/**
+ * A route whose answer can carry a token (sign-in, desk and scorer link issues, their frozen twins):
+ * a success schema with a `token` member. Its every answer is `Cache-Control: no-store`, so no
+ * browser cache, proxy or back-forward cache keeps a token (RFC 9111 §5.2.2.5).
+ */
+function carriesToken(route: RouteDefinition): boolean {
+  return Object.values(route.response).some(
+    (schema) => "token" in ((schema as { properties?: object }).properties ?? {}),
+  );
+}
+
+const NO_STORE_HEADER = {
+  "Cache-Control": {
+    type: "string",
+    const: "no-store",
+    description: "the answer carries a token: never stored by a browser or a proxy",
+  },
+};
+
 function successResponses(route: RouteDefinition) {
   const produces = route.produces ?? [JSON_TYPE];
+  const headers = carriesToken(route) ? NO_STORE_HEADER : undefined;
   return Object.fromEntries(
     Object.entries(route.response).map(([status, schema]) => [
       status,
-      {
+      definedOnly({
         description: schema.description ?? "success",
+        headers,
         content: Object.fromEntries(produces.map((type) => [type, { schema }])),
-      },
+      }),
     ]),
   );
 }
@@ -78,6 +99,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
   const produces = route.produces ?? [JSON_TYPE];
   const acceptable = produces.includes(JSON_TYPE) ? [...produces, PROBLEM_JSON] : produces;
   const isPublic = route.auth.includes("none");
+  const noStore = carriesToken(route);
   return {
     method: route.method,
     url: route.url,
@@ -101,12 +123,20 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
         reply.header("Deprecation", DEPRECATION_HEADER);
         reply.header("Link", `<${route.frozen.successor(request as never)}>; rel=successor-version`);
       }
+      if (noStore) reply.header("Cache-Control", "no-store");
       if (route.negotiate !== false && !acceptsOneOf(request.headers, acceptable)) {
         return done(new AppError("not_acceptable", `this route answers ${produces.join(" or ")}`));
       }
       const contentType = mediaTypeOf(request.headers["content-type"]);
       if (hasBody(request) && (contentType === undefined || !consumes.includes(contentType))) {
         return done(new AppError("unsupported_media_type", `send the body as ${consumes.join(" or ")}`));
+      }
+      if (route.beforeBody) {
+        try {
+          route.beforeBody(request);
+        } catch (error) {
+          return done(error as Error);
+        }
       }
       done();
     },
@@ -125,7 +155,7 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
       } catch (error) {
         return done(error as Error);
       }
-      // Only a desk or scorer link waits (for its day's link list); every other caller goes on at once.
+      // Only a link, or an operator whose instance must read the signed-out sessions again, waits.
       if (principal instanceof Promise) principal.then(admitted, done);
       else admitted(principal);
     },

@@ -73,6 +73,11 @@ export interface RouteDefinition<
   consumes?: readonly string[];
   /** The error codes this route can answer, beyond the ones every route can. */
   errors?: readonly ErrorCode[];
+  /**
+   * A check run as the request arrives, before its body is read, parsed or validated: a refusal
+   * that must cost (almost) nothing, such as the sign-in throttle. It throws an `AppError` to refuse.
+   */
+  beforeBody?(request: FastifyRequest): void;
   /** Resolves to the body, or answers through `reply`; a synchronous handler returns `undefined`. */
   handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | undefined;
 }

@@ -60,7 +60,7 @@ describe("the markedBy column choice", () => {
     assert.equal(writerLabel({ kind: "desk", ...LINK, day, issuedTo: "Gate 2" }), "Gate 2");
     assert.equal(writerLabel({ kind: "desk", ...LINK, day, note: "AM" }), "Desk link (AM)");
     assert.equal(writerLabel({ kind: "desk", ...LINK, day }), "Desk link");
-    assert.equal(writerLabel({ kind: "operator" }), "Operator console");
+    assert.equal(writerLabel({ kind: "operator", sessionId: "s", expiresAt: 0 }), "Operator console");
   });
 });
 

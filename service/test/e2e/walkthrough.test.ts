@@ -222,6 +222,14 @@ describe("the README walkthrough on the local stack started as `npm start` start
     );
   });
 
+  test("7. sign out with the README's commands: the session ends and the token is then 401", () => {
+    const run = bash(readmeBlock("/sessions/current/revocation"), cwd, { S: stack.front, TOKEN: token });
+    assert.equal(run.code, 0, run.stderr);
+    const [signedOut, reused] = run.stdout.trim().split("\n");
+    assert.deepEqual(Object.keys(JSON.parse(signedOut as string)), ["revokedAt", "expiresAt"]);
+    assert.equal(reused, "401");
+  });
+
   test("Ctrl+C (SIGTERM) stops the whole stack, removes its stack.json and its lock, and leaves no temporary folder", async () => {
     assert.equal(await stackProcess.stop(), 0);
     assert.ok(!existsSync(join(cwd, "local", "stack.json")));

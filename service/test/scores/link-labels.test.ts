@@ -46,6 +46,6 @@ describe("link labels (issuedTo, note)", () => {
     assert.equal(writerLabel({ kind: "scorer", ...LINK, day, issuedTo: "Ana" }), "Ana");
     assert.equal(writerLabel({ kind: "desk", ...LINK, day, note: "Gate" }), "Desk link (Gate)");
     assert.equal(writerLabel({ kind: "desk", ...LINK, day, issuedTo: "" }), "Desk link");
-    assert.equal(writerLabel({ kind: "operator" }), "Operator console");
+    assert.equal(writerLabel({ kind: "operator", sessionId: "s", expiresAt: 0 }), "Operator console");
   });
 });

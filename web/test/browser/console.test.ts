@@ -336,10 +336,22 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     await absent.filter({ hasNotText: player }).waitFor();
   });
 
-  test("signing out forgets the token: the console asks to sign in again", async () => {
+  test("signing out ends the session on the service and forgets its token and the tab's issued links", async () => {
+    const kept = () =>
+      page.evaluate(() => ({
+        session: sessionStorage.getItem("tournament-ops.operator-session"),
+        links: sessionStorage.getItem("tournament-ops.issued-links"),
+      }));
+    const before = await kept();
+    assert.ok(before.links?.includes("token"), "the tab kept the links it issued");
+    const token = JSON.parse(before.session ?? "{}").token as string;
+    assert.equal((await run.api("GET", "/v3/days/open-sun/visibility", undefined, token)).status, 200);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    assert.equal(await page.evaluate(() => sessionStorage.getItem("tournament-ops.operator-session")), null);
+    await page.getByRole("alert").filter({ hasText: "You signed out." }).waitFor();
+    assert.deepEqual(await kept(), { session: null, links: null });
+    const reused = await run.api("GET", "/v3/days/open-sun/visibility", undefined, token);
+    assert.equal(reused.status, 401, "the service no longer takes the signed-out token");
   });
 
   test("no page error was thrown along the way", () => {

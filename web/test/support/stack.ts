@@ -22,7 +22,12 @@ export interface RunningStack {
   /** The operator password `npm start` printed (once, on the demo's first run). */
   password: string;
   /** A `/v3` call through the front (HTTP/1.1 → h2c), with the operator token unless `token` is given. */
-  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   /** Signs in as the operator and keeps the token for {@link RunningStack.api}. */
   signIn(): Promise<string>;
   stop(): Promise<void>;
@@ -64,7 +69,11 @@ export async function startStack(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text === "" ? undefined : JSON.parse(text),
+    };
   };
   return {
     stack,

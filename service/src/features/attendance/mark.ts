@@ -20,7 +20,7 @@ function notInList(key: string): AppError {
  * first `timeIn`), finds the first row with the key, and writes E:F plus the `markedBy` cell (and
  * its header when the column is claimed) in one call. A mark that changes nothing writes nothing.
  * Unmarking clears `timeIn` (DESIGN.md). No lock: rows are only ever changed in place.
- * @example const person = await markAttendance(deps, target, "ana cruz", true, { kind: "operator" });
+ * @example const person = await markAttendance(deps, target, "ana cruz", true, request.principal);
  */
 export async function markAttendance(
   deps: AttendanceDeps,

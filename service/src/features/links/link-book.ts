@@ -5,8 +5,15 @@ import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
 import { AppError } from "../../shared/errors.ts";
-import { formatLinkFile, type LinkEntry, type LinkFile, linkFilePath } from "./link-file.ts";
-import { LinkLists, type LinkListsDeps } from "./link-lists.ts";
+import { HeldLists, type HeldListsDeps } from "../../shared/held-lists.ts";
+import {
+  emptyLinkFile,
+  formatLinkFile,
+  LINK_LIST,
+  type LinkEntry,
+  type LinkFile,
+  linkFilePath,
+} from "./link-file.ts";
 import { type Pending, pendingFor, unwritten, writePending } from "./pending.ts";
 
 /** Links a day's list holds that have not expired, at most: beyond it, issuing is refused. */
@@ -17,7 +24,7 @@ export const LAST_USE_FLUSH_MS = 5 * 60 * 1000;
 export const RECORD_WAIT_MS = 2_000;
 const ATTEMPTS = 3;
 
-export interface LinkBookDeps extends LinkListsDeps {
+export interface LinkBookDeps extends HeldListsDeps {
   registry: RegistryStore;
 }
 
@@ -31,14 +38,15 @@ export interface LinkBookDeps extends LinkListsDeps {
  */
 export class LinkBook {
   readonly #deps: LinkBookDeps;
-  readonly #lists: LinkLists;
+  /** This instance's copies of the days' lists, trusted for `SYNC_CONFIG_TTL_MS`. */
+  readonly #lists: HeldLists<LinkFile>;
   /** What this instance noted and has not written yet, by list path. */
   readonly #pending = new Map<string, Pending>();
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(deps: LinkBookDeps) {
     this.#deps = deps;
-    this.#lists = new LinkLists(deps);
+    this.#lists = new HeldLists(deps, LINK_LIST);
     this.#timer = setInterval(() => void this.flush(), LAST_USE_FLUSH_MS);
     this.#timer.unref();
   }
@@ -51,7 +59,7 @@ export class LinkBook {
   async admit(link: LinkPrincipal): Promise<LinkPrincipal> {
     const ref = await this.#dayOf(link.day);
     if (ref === undefined) return link;
-    const cached = await this.#lists.read(ref, false);
+    const cached = await this.#read(ref, false);
     if (cached.revoked.has(link.linkId)) {
       throw new AppError("unauthorized", "this link was revoked by the organisers", { revoked: true });
     }
@@ -73,7 +81,7 @@ export class LinkBook {
     const now = this.#deps.clock.now();
     const pending = pendingFor(this.#pending, ref);
     // Read fresh (an issue is rare): a revocation made on another instance a moment ago counts.
-    const known = await this.#within(this.#lists.read(ref, true).catch(() => undefined));
+    const known = await this.#within(this.#read(ref, true).catch(() => undefined));
     if (known?.revoked.has(linkId)) {
       throw new AppError(
         "forbidden",
@@ -119,7 +127,7 @@ export class LinkBook {
   /** The day's links, read fresh, newest first, with what this instance has not written yet. */
   async list(dayKey: string): Promise<LinkEntry[]> {
     const ref = await this.#deps.registry.findDay(dayKey);
-    const { file } = await this.#lists.read(ref, true);
+    const { file } = await this.#read(ref, true);
     const shown = structuredClone(file);
     const pending = this.#pending.get(linkFilePath(ref));
     if (pending) writePending(shown, unwritten(pending), MAX_LINKS_PER_DAY, this.#deps.clock.now());
@@ -158,6 +166,10 @@ export class LinkBook {
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
+  #read(ref: DayRef, fresh: boolean) {
+    return this.#lists.read(linkFilePath(ref), () => emptyLinkFile(ref.dayKey), fresh);
+  }
+
   async #dayOf(dayKey: string): Promise<DayRef | undefined> {
     try {
       return await this.#deps.registry.findDay(dayKey);
@@ -176,7 +188,7 @@ export class LinkBook {
   async #edit(ref: DayRef, message: string, change: (file: LinkFile) => boolean): Promise<boolean> {
     const path = linkFilePath(ref);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      const current = await this.#lists.read(ref, true);
+      const current = await this.#read(ref, true);
       const file: LinkFile = structuredClone(current.file);
       const pending = this.#pending.get(path);
       const taken = pending ? unwritten(pending) : undefined;

@@ -10,6 +10,7 @@
  *   "expiresAt": 1764432000000, "lastUsedAt": null, "revokedAt": null }] }
  */
 import type { DayRef } from "../../registry/types.ts";
+import type { ListKind } from "../../shared/held-lists.ts";
 
 export const LINK_FILE_VERSION = 1;
 
@@ -74,6 +75,13 @@ function isEntry(value: unknown): value is LinkEntry {
     time(e["revokedAt"])
   );
 }
+
+/** A day's link list as a revocation list: the links it revokes, by `linkId`. */
+export const LINK_LIST: ListKind<LinkFile> = {
+  name: "a link list",
+  parse: parseLinkFile,
+  revoked: (file) => file.links.filter((l) => l.revokedAt !== null).map((l) => l.linkId),
+};
 
 /** The file's text: one link per line, so a commit's diff shows which link changed. */
 export function formatLinkFile(file: LinkFile): string {

@@ -18,12 +18,13 @@ export function record(section: Section, row: Record<string, unknown>): void {
 }
 
 /**
- * One row of issue 16's table, tried: recorded for the report's "Hostile callers" section, then
- * asserted, so a failure names what was sent and what came back.
+ * One row of an attack round's table (issue 16's rows by number, issue 24's as `24 L2`), tried:
+ * recorded for the report's "Hostile callers" section, then asserted, so a failure names what was
+ * sent and what came back.
  * @example attackRow(3, "200 parallel wrong sign-ins", "10 × 401, then 429", `${n} × 401`, n === 10);
  */
 export function attackRow(
-  row: number,
+  row: number | string,
   sent: string,
   expected: string,
   observed: string,

@@ -5,13 +5,13 @@ import { useConsole } from "../context.ts";
 
 /** The console's frame: the shared page frame, its bar holding the session and sign-out. */
 export function Shell({ children }: { children: ComponentChildren }) {
-  const { session, signOut } = useConsole().session;
+  const { session, signingOut, endSession } = useConsole().session;
   const current = session.value;
   const bar = current && (
     <div class="session">
       <span class="figures">Signed in until {manilaTime(current.expiresAt)}</span>
-      <button type="button" class="on-accent" onClick={() => signOut("You signed out.")}>
-        Sign out
+      <button type="button" class="on-accent" disabled={signingOut.value} onClick={() => void endSession()}>
+        {signingOut.value ? "Signing out…" : "Sign out"}
       </button>
     </div>
   );

@@ -28,8 +28,8 @@ export function SignIn() {
           </div>
         )}
         <p>
-          Sign in as the tournament's operator. You stay signed in in this tab until the sign-in expires or
-          you close the tab.
+          Sign in as the tournament's operator. You stay signed in in this tab until you sign out, the sign-in
+          expires or you close the tab.
         </p>
         <form class="stack" onSubmit={submit} noValidate>
           <label for="username">Username</label>

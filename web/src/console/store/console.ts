@@ -30,13 +30,18 @@ export function createConsoleStore(env: PageEnvironment): ConsoleStore {
   const session = createSessionStore(env, app);
   const day = createDayStore(env, app, session);
   const attendance = createAttendanceStore(env, app, session);
+  const links = createLinksStore(env, session);
+  // The links issued in this tab keep their tokens only while the operator is signed in (a tab
+  // reloaded after its sign-in expired has none).
+  session.onSignOut(links.forgetIssuedLinks);
+  if (session.session.value === undefined) links.forgetIssuedLinks();
   return {
     app,
     session,
     day,
     attendance,
     clashes: clashWarnings(day, attendance),
-    links: createLinksStore(env, session),
+    links,
     scoresheets: createScoresheetsStore(env, app),
     start() {
       effect(() => session.expireSession(app.now.value));

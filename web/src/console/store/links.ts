@@ -1,7 +1,8 @@
 /**
  * Desk and scorer links of the chosen day: issuing them (`issuedTo`, `note`), the day's list as the
  * service keeps it (label, expiry, last use, revoked), and revoking one. The links this tab issued
- * keep their tokens in this tab's storage (`sessionStorage`, until the tab closes), so their QR
+ * keep their tokens in this tab's storage (`sessionStorage`, until the tab closes or the operator is
+ * signed out), so their QR
  * codes can be shown again: the service never shows a token twice.
  */
 import { type Signal, signal } from "@preact/signals";
@@ -37,6 +38,8 @@ export interface LinksStore {
   readLinks(day: string): Promise<void>;
   /** Revokes one link; it stops working within about a minute on every instance of the service. */
   revokeLink(day: string, linkId: string): Promise<void>;
+  /** Forgets the links this tab issued, tokens and all: the operator was signed out. */
+  forgetIssuedLinks(): void;
 }
 
 export function createLinksStore(env: PageEnvironment, { api, operatorCall }: SessionStore): LinksStore {
@@ -117,6 +120,11 @@ export function createLinksStore(env: PageEnvironment, { api, operatorCall }: Se
           links: current.links.map((link) => (link.linkId === linkId ? answer : link)),
         };
       }
+    },
+    forgetIssuedLinks() {
+      storage?.removeItem(STORAGE_KEY);
+      issued.value = [];
+      shown.value = undefined;
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The operator's session: the token from `POST /v3/sessions`, kept in this tab's storage
- * (`sessionStorage`: this tab only, gone when it closes), dropped at its expiry or on a 401, and
- * every operator call made with it.
+ * (`sessionStorage`: this tab only, gone when it closes), dropped at its expiry or on a 401, ended
+ * on the service by signing out, and every operator call made with it. Whatever else the tab keeps
+ * of the session (the links it issued) is forgotten with it.
  */
 import { type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call, createApi } from "../../lib/api/client.ts";
@@ -17,6 +18,7 @@ export interface SessionStore {
   /** Why the operator was signed out, or why sign-in failed, in words. */
   signInProblem: Signal<string | undefined>;
   signingIn: Signal<boolean>;
+  signingOut: Signal<boolean>;
   /** The `/v3` client with the operator's token. */
   api(): Api;
   /**
@@ -26,8 +28,20 @@ export interface SessionStore {
   operatorCall<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T>;
   /** Signs in; a refusal (wrong password, or too many tries with the wait) lands in {@link SessionStore.signInProblem}. */
   signIn(username: string, password: string): Promise<void>;
-  /** Forgets the token; `reason` is shown on the sign-in screen. */
+  /**
+   * Signs out: ends the session on the service (`PUT /v3/sessions/current/revocation`: the token is
+   * refused on every instance within about a minute), then forgets it here. When the service cannot
+   * be told, the tab forgets it all the same and says until when the token stays valid.
+   */
+  endSession(): Promise<void>;
+  /** Forgets the token and all the tab keeps of the session; `reason` is shown on the sign-in screen. */
   signOut(reason?: string): void;
+  /**
+   * Runs `forget` whenever the operator is signed out, whatever the reason (signing out, expiry, a
+   * 401), so nothing the tab keeps of the session outlives it.
+   * @example session.onSignOut(links.forgetIssuedLinks);
+   */
+  onSignOut(forget: () => void): void;
   /** Signs the operator out once the token has expired (checked as the clock moves). */
   expireSession(at: number): void;
 }
@@ -45,6 +59,9 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
   const session = signal<Session | undefined>(stored());
   const signInProblem = signal<string | undefined>(undefined);
   const signingIn = signal(false);
+  const signingOut = signal(false);
+  /** What else the tab forgets when the operator is signed out (see `onSignOut`). */
+  const forgetters: Array<() => void> = [];
   let client: Api | undefined;
 
   const api = (): Api => {
@@ -57,11 +74,13 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
     storage?.removeItem(STORAGE_KEY);
     session.value = undefined;
     signInProblem.value = reason;
+    for (const forget of forgetters) forget();
   };
   return {
     session,
     signInProblem,
     signingIn,
+    signingOut,
     api,
     async operatorCall(request) {
       try {
@@ -69,7 +88,7 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           signOut(
-            "Your sign-in is no longer valid (it expired, or the service's key changed). Sign in again.",
+            "Your sign-in is no longer valid: it expired, it was signed out, or the operator password or the service's key changed. Sign in again.",
           );
         }
         throw error;
@@ -100,7 +119,29 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
         signingIn.value = false;
       }
     },
+    async endSession() {
+      const current = session.value;
+      if (current === undefined || signingOut.value) return;
+      signingOut.value = true;
+      let reason =
+        "You signed out. The desk and scorer links you issued keep working: revoke one under Links if it must stop.";
+      try {
+        await call(api().PUT("/v3/sessions/current/revocation"));
+      } catch (error) {
+        // A 401: the service no longer took this sign-in anyway.
+        if (!(error instanceof ApiError && error.status === 401)) {
+          const why = error instanceof Error ? error.message : String(error);
+          reason = `You are signed out of this tab, but the service could not be told, so the sign-in stays valid until ${manilaTime(current.expiresAt)}. ${why} Sign in and sign out again once the service answers.`;
+        }
+      } finally {
+        signingOut.value = false;
+      }
+      signOut(reason);
+    },
     signOut,
+    onSignOut(forget) {
+      forgetters.push(forget);
+    },
     expireSession(at) {
       const current = session.value;
       if (current !== undefined && at >= current.expiresAt) {
