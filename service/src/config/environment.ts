@@ -36,7 +36,6 @@ export interface Config {
   data:
     | { backend: "local"; dataDir: string }
     | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
-  dataUrl?: string;
   /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
   pagesUrl?: string;
   archiveMinIntervalMs: number;
@@ -99,7 +98,6 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
     },
     sheets,
     data,
-    dataUrl: url("DATA_URL"),
     pagesUrl: pagesUrl(read),
     archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, 8_000),
     scoresheetConcurrency: whole("SCORESHEET_CONCURRENCY", 1, 64, 2),
