@@ -31,7 +31,7 @@ const mapValue = (schema: TSchema): TSchema | undefined =>
 function typeOf(schema: TSchema): string {
   if (schema.enum) return (schema.enum as unknown[]).map(code).join(", ");
   if (schema.const !== undefined) return `${code(schema.const)} (number)`;
-  if (isObjectSchema(schema)) return `[${schema.title}](#${anchor(schema.title)})`;
+  if (isObjectSchema(schema)) return `[${schema.title}](#${anchor(schema.title ?? "")})`;
   const value = mapValue(schema);
   if (value) return `object: ${keyOf(value)} → ${typeOf(value)}`;
   if (schema.type === "array") return `array of ${typeOf(schema.items)}`;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { budgetedRepository, WriteBudget } from "./adapters/budgeted-repository/index.ts";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
@@ -36,7 +37,10 @@ export function createServices(
   options: { clock: Clock; logger: FastifyBaseLogger },
 ) {
   const { clock, logger } = options;
-  const { repository, liveRelay } = adapters;
+  const { liveRelay } = adapters;
+  // Every commit of every feature goes through the one write budget that the diagnostics report.
+  const writeBudget = new WriteBudget(config.writeBudget);
+  const repository = budgetedRepository(adapters.repository, writeBudget, clock);
   // Every feature's Sheets calls go through the one counter that the diagnostics report.
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
@@ -82,7 +86,10 @@ export function createServices(
       pushUrl: config.live.pushUrl,
       extra: {
         sheets: () => sheetsCalls.report(),
-        repository: () => ({ delayedCommits: sync.delayedCommits() }),
+        repository: () => ({
+          delayedCommits: sync.delayedCommits(),
+          writeBudget: writeBudget.report(clock.now()),
+        }),
       },
     }),
     afterFacilitySync,
@@ -102,8 +109,9 @@ export function createServices(
     }),
     scoresheets,
     links,
-    /** Writes what waits for a timer and stops the render workers (app close). */
+    /** Writes what waits for a timer or a turn, and stops the render workers (app close). */
     async close() {
+      writeBudget.close();
       sync.close();
       await Promise.all([scoresheets.close(), links.close()]);
     },
