@@ -23,6 +23,8 @@ export interface GitHubApiFake extends RunningServer {
     limit: ({ resetInSeconds: number } | { retryAfterSeconds: number; status?: 403 | 429 }) & FaultScope,
   ): void;
   setLatency(ms: number): void;
+  /** Reads answered 304 Not Modified to an `If-None-Match` (GitHub does not count them against its limit). */
+  notModified(): number;
   readonly requests: FaultPlan["requests"];
   count(pathPart?: string): number;
   resetLog(): void;
@@ -62,7 +64,8 @@ function fail(
  * Starts a fake of the GitHub REST Contents API on 127.0.0.1: `GET` and `PUT`
  * `/repos/{owner}/{repo}/contents/{path}` with `ref` / `branch`, base64 content, `sha` semantics
  * (409 on a stale sha, 422 when an existing file's sha is missing), 404 in GitHub's error JSON,
- * and the raw media type, the only way to read a file over 1 MB.
+ * the raw media type, the only way to read a file over 1 MB, and an `ETag` on each file's answer
+ * with `If-None-Match` answered 304 while the file is unchanged.
  * @example const fake = await startGitHubApiFake({ repo: "acme/data", token: "t" });
  */
 export async function startGitHubApiFake(options: {
@@ -79,6 +82,7 @@ export async function startGitHubApiFake(options: {
     { status: number; message: string; headers: () => Record<string, string> }
   >();
   let commits = 0;
+  let notModified = 0;
 
   function fileEntry(path: string, bytes: Buffer) {
     return { type: "file", name: path.split("/").pop(), path, sha: blobSha(bytes), size: bytes.length };
@@ -103,15 +107,25 @@ export async function startGitHubApiFake(options: {
         );
       return;
     }
-    if (/\.raw\b|\.raw\+json|vnd\.github\.raw/.test(req.headers.accept ?? "")) {
+    const raw = /\.raw\b|\.raw\+json|vnd\.github\.raw/.test(req.headers.accept ?? "");
+    // One tag per file version and representation, as GitHub's (weak) tags are.
+    const etag = `W/"${blobSha(bytes)}${raw ? "-raw" : ""}"`;
+    if (req.headers["if-none-match"] === etag) {
+      notModified += 1;
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    if (raw) {
       res.writeHead(200, {
         "content-type": "application/vnd.github.raw; charset=utf-8",
         "content-length": bytes.length,
+        etag,
       });
       res.end(bytes);
       return;
     }
     const inline = bytes.length <= INLINE_LIMIT;
+    res.setHeader("etag", etag);
     sendJson(res, 200, {
       ...fileEntry(path, bytes),
       encoding: inline ? "base64" : "none",
@@ -217,6 +231,7 @@ export async function startGitHubApiFake(options: {
     setLatency: (ms) => {
       plan.latencyMs = ms;
     },
+    notModified: () => notModified,
     requests: plan.requests,
     count: (pathPart) => plan.count(pathPart),
     resetLog: () => plan.clear(),

@@ -187,7 +187,7 @@ describe("the GitHub write budget over an hour of three days synced every second
     assert.ok(slowest <= 9_000, `a sync waited ${slowest} ms`);
     t.diagnostic(
       `answers: ${Object.entries(statuses)
-        .map(([s, a]) => `${a?.length} ${s}`)
+        .map(([s, n]) => `${n} ${s}`)
         .join(", ")}; slowest ${slowest} ms`,
     );
   });
