@@ -112,8 +112,7 @@ export function createServices(
     /** Writes what waits for a timer or a turn, and stops the render workers (app close). */
     async close() {
       writeBudget.close();
-      sync.close();
-      await Promise.all([scoresheets.close(), links.close()]);
+      await Promise.all([sync.close(), scoresheets.close(), links.close()]);
     },
   };
 }

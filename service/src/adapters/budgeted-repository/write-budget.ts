@@ -58,7 +58,6 @@ class Window {
  * @example const budget = new WriteBudget({ perMinute: 80, perHour: 500 }); await budget.request("open/data/sat.json", "snapshot").ready;
  */
 export class WriteBudget {
-  readonly limits: WriteLimits;
   readonly #all: Window[];
   readonly #snapshots: Window[];
   readonly #burst: number;
@@ -72,7 +71,6 @@ export class WriteBudget {
   #open = true;
 
   constructor(limits: WriteLimits) {
-    this.limits = limits;
     const share = (limit: number) => limit - Math.floor(limit / 10);
     this.#all = [new Window(MINUTE, limits.perMinute), new Window(HOUR, limits.perHour)];
     this.#snapshots = [new Window(MINUTE, share(limits.perMinute)), new Window(HOUR, share(limits.perHour))];
@@ -121,6 +119,7 @@ export class WriteBudget {
     }
   }
 
+  /** The diagnostics' `repository.writeBudget`; `clockNow` dates `pausedUntil` on the service's clock. */
   report(clockNow: number): WriteBudgetReport {
     const now = performance.now();
     const [minute, hour] = this.#all as [Window, Window];

@@ -3,7 +3,7 @@ import type { DayRef } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { withConflictRetries } from "../../shared/conflict-retries.ts";
 import { AppError } from "../../shared/errors.ts";
-import { buildSnapshot, type FacilityRead, samePublication } from "./snapshot.ts";
+import { buildSnapshot, type FacilityRead, parseSnapshot, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot } from "./types.ts";
 
 /** One sync's part of a commit: its reads, and the snapshot it published (to tell committed from carried). */
@@ -31,17 +31,6 @@ export interface CommitterDeps {
   onRead: (snapshot: DaySnapshot | undefined) => void;
 }
 
-/** Parses a stored snapshot; a file that is not one counts as no snapshot (the next write replaces it). */
-export function parseSnapshot(content: string | undefined): DaySnapshot | undefined {
-  if (content === undefined) return undefined;
-  try {
-    const value = JSON.parse(content) as DaySnapshot;
-    return value && Array.isArray(value.facilities) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Group commit of one repository file: one write in flight; every contribution that arrives
  * meanwhile is merged into the next write, which starts at least `minIntervalMs` after the
@@ -66,6 +55,8 @@ export class FileCommitter {
   #held = 0;
   /** Waiting for the write budget's turn (`DataRepository.turn`). */
   #waitingTurn = false;
+  /** The turn being waited for and the write after it, while there is one. */
+  #running?: Promise<void>;
 
   readonly path: string;
   private readonly deps: CommitterDeps;
@@ -97,13 +88,14 @@ export class FileCommitter {
     if (!this.#writing && this.#known === undefined) this.#known = { revision, snapshot };
   }
 
-  /** Stops a pending spacing timer (app close); queued callers are still answered by a write now. */
-  flushNow(): void {
+  /** Writes now what waits for the spacing timer (app close); settles once the write in progress is done. */
+  flushNow(): Promise<void> {
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
-      void this.#takeTurn();
+      this.#takeTurn();
     }
+    return this.#running ?? Promise.resolve();
   }
 
   #paused(): boolean {
@@ -120,12 +112,12 @@ export class FileCommitter {
     const wait =
       Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
     if (wait <= 0) {
-      void this.#takeTurn();
+      this.#takeTurn();
       return;
     }
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      void this.#takeTurn();
+      this.#takeTurn();
     }, wait);
     // The listening server keeps the process alive; on close, flushNow writes at once instead.
     this.#timer.unref();
@@ -136,7 +128,14 @@ export class FileCommitter {
    * contribution that arrived meanwhile. When the turn is not free now, the waiting callers are
    * answered at once as `carried` with the time it is expected (`retryAt`); their contributions stay.
    */
-  async #takeTurn(): Promise<void> {
+  #takeTurn(): void {
+    const run: Promise<void> = this.#turnThenWrite().finally(() => {
+      if (this.#running === run) this.#running = undefined;
+    });
+    this.#running = run;
+  }
+
+  async #turnThenWrite(): Promise<void> {
     const turn = this.deps.repository.turn?.(this.path);
     if (turn?.expectedAt !== undefined) {
       this.#writing = this.#waitingTurn = true;
