@@ -108,7 +108,7 @@ export class FileCommitter {
   }
 
   #schedule(): void {
-    if (this.#writing || this.#waitingTurn || this.#timer || this.#pending.length === 0) return;
+    if (this.#writing || this.#timer || this.#pending.length === 0) return;
     const wait =
       Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
     if (wait <= 0) {
