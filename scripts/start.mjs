@@ -139,7 +139,6 @@ service = spawn(
       WORKBOOKS_DIR: paths.workbooks,
       DATA_BACKEND: "local",
       DATA_DIR: paths.data,
-      DATA_URL: frontUrl,
       // Scoresheets' QR codes open the score page through the front: with --lan at the address
       // the phones reach, so a printed sheet works on the venue Wi-Fi.
       PAGES_URL: lan.length > 0 ? `http://${lan[0]}:${frontPort}` : frontUrl,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { budgetedRepository, WriteBudget } from "./adapters/budgeted-repository/index.ts";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
@@ -42,7 +43,10 @@ export function createServices(
   options: { clock: Clock; logger: FastifyBaseLogger },
 ) {
   const { clock, logger } = options;
-  const { repository, liveRelay } = adapters;
+  const { liveRelay } = adapters;
+  // Every commit of every feature goes through the one write budget that the diagnostics report.
+  const writeBudget = new WriteBudget(config.writeBudget);
+  const repository = budgetedRepository(adapters.repository, writeBudget, clock);
   // Every feature's Sheets calls go through the one counter that the diagnostics report.
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
@@ -98,7 +102,10 @@ export function createServices(
       pushUrl: config.live.pushUrl,
       extra: {
         sheets: () => sheetsCalls.report(),
-        repository: () => ({ delayedCommits: sync.delayedCommits() }),
+        repository: () => ({
+          delayedCommits: sync.delayedCommits(),
+          writeBudget: writeBudget.report(clock.now()),
+        }),
       },
     }),
     preflight: createPreflight({ config, repository, spreadsheets, probe: adapters.accessProbe, clock }),
@@ -120,10 +127,10 @@ export function createServices(
     scoresheets,
     links,
     announcer,
-    /** Writes what waits for a timer and stops the render workers (app close). */
+    /** Writes what waits for a timer or a turn, and stops the render workers (app close). */
     async close() {
-      sync.close();
-      await Promise.all([scoresheets.close(), links.close(), announcer.settled()]);
+      writeBudget.close();
+      await Promise.all([sync.close(), scoresheets.close(), links.close(), announcer.settled()]);
     },
   };
 }

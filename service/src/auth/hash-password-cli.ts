@@ -1,11 +1,71 @@
-// `npm run -s hash-password`: reads a username and a password as two lines on standard input
-// and prints only the AUTH_PASSWORD_HASH value.
-import { text } from "node:stream/consumers";
+// `npm run -s hash-password`: prints only the AUTH_PASSWORD_HASH value on stdout. On a terminal it
+// asks for the username, then the password twice without showing it; piped, it takes the username
+// and the password as the first two lines of stdin. Either way it ends once it has them.
+import { createInterface, emitKeypressEvents } from "node:readline";
 import { hashPassword } from "./password.ts";
 
-const [username = "", password = ""] = (await text(process.stdin)).split(/\r?\n/);
-if (username.trim() === "" || password === "") {
-  process.stderr.write("hash-password: give the username on the first line and the password on the second\n");
+const { stdin, stderr } = process;
+
+/** Reads one answer on the terminal, echoing it or not; Ctrl+C stops the command. */
+function ask(prompt: string, echo: boolean): Promise<string> {
+  // Raw before the prompt shows: nothing typed after it is echoed by the terminal itself.
+  emitKeypressEvents(stdin);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stderr.write(prompt);
+  return new Promise((resolve) => {
+    const typed: string[] = [];
+    const onKey = (text: string | undefined, key: { name?: string; ctrl?: boolean } = {}) => {
+      if (key.ctrl && key.name === "c") {
+        stdin.setRawMode(false);
+        stderr.write("\n");
+        process.exit(130);
+      }
+      if (key.name === "return" || key.name === "enter" || (key.ctrl && key.name === "d")) {
+        stdin.off("keypress", onKey);
+        stdin.setRawMode(false);
+        stdin.pause();
+        stderr.write("\n");
+        resolve(typed.join(""));
+      } else if (key.name === "backspace") {
+        if (typed.pop() !== undefined && echo) stderr.write("\b \b");
+      } else if (text !== undefined && !key.ctrl && text >= " " && text !== "\x7f") {
+        typed.push(text);
+        if (echo) stderr.write(text);
+      }
+    };
+    stdin.on("keypress", onKey);
+  });
+}
+
+/** The first two lines of a pipe, without waiting for it to end. */
+async function firstTwoLines(): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const line of createInterface({ input: stdin, crlfDelay: Number.POSITIVE_INFINITY })) {
+    lines.push(line);
+    if (lines.length === 2) break;
+  }
+  stdin.destroy();
+  return lines;
+}
+
+function fail(message: string): never {
+  stderr.write(`hash-password: ${message}\n`);
   process.exit(2);
 }
-process.stdout.write(`${await hashPassword(username.trim(), password)}\n`);
+
+let username: string;
+let password: string;
+if (stdin.isTTY) {
+  username = (await ask("Username: ", true)).trim();
+  password = await ask("Password (not shown): ", false);
+  if (password !== "" && (await ask("The same password again: ", false)) !== password)
+    fail("the two passwords differ; nothing was made");
+} else {
+  [username = "", password = ""] = await firstTwoLines();
+  username = username.trim();
+}
+if (username === "" || password === "") {
+  fail("give the username on the first line and the password on the second");
+}
+process.stdout.write(`${await hashPassword(username, password)}\n`);

@@ -44,10 +44,11 @@ export interface Config {
   data:
     | { backend: "local"; dataDir: string }
     | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
-  dataUrl?: string;
   /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
   pagesUrl?: string;
   archiveMinIntervalMs: number;
+  /** Data-repository commits allowed, all together (`DATA_REPO_WRITES_PER_MINUTE`, `DATA_REPO_WRITES_PER_HOUR`). */
+  writeBudget: { perMinute: number; perHour: number };
   scoresheetConcurrency: number;
 }
 
@@ -108,9 +109,13 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
     },
     sheets,
     data,
-    dataUrl: url("DATA_URL"),
     pagesUrl: pagesUrl(read),
     archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, 8_000),
+    // GitHub's limits on content-creating requests for one token: 80 a minute, 500 an hour.
+    writeBudget: {
+      perMinute: whole("DATA_REPO_WRITES_PER_MINUTE", 1, max, 80),
+      perHour: whole("DATA_REPO_WRITES_PER_HOUR", 1, max, 500),
+    },
     scoresheetConcurrency: whole("SCORESHEET_CONCURRENCY", 1, 64, 2),
   };
 

@@ -25,14 +25,27 @@ export const STANDINGS_HEADER = [
 ] as const;
 
 /** Formulas reach this far down `SCHEDULE`, so matches added by hand below the draw still count. */
-const LAST_ROW = 200;
+export const LAST_ROW = 200;
 const MATCH_COLUMN_COUNT = MATCH_COLUMNS.length;
 const range = (column: string) => `SCHEDULE!$${column}$2:$${column}$${LAST_ROW}`;
 const players = (side: Side) => side.players.join(" / ");
 
-type Cell = string | number | { formula: string } | null;
+/** A cell as written: a value, a formula, or nothing. */
+export type Cell = string | number | { formula: string } | null;
 
-function addTab(workbook: ExcelJS.Workbook, name: string, rows: Cell[][], widths: number[]): void {
+/** Column widths of each tab, in characters. */
+export const WIDTHS = {
+  SCHEDULE: [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20, 12],
+  CSV: [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20],
+  STANDINGSCSV: [12, 34, 10, 8, 8, 8, 11, 14],
+  Teams: [12, 10, 8, 34],
+};
+
+/** The `Teams` roster tab's header (team events). */
+export const TEAMS_HEADER = ["Team Code", "Team", "Pair", "Player"] as const;
+
+/** Adds a tab with its rows, its header bold and frozen, and its column widths. */
+export function addTab(workbook: ExcelJS.Workbook, name: string, rows: Cell[][], widths: number[]): void {
   const sheet = workbook.addWorksheet(name);
   rows.forEach((row, r) => {
     row.forEach((value, c) => {
@@ -64,45 +77,50 @@ function scheduleRows(draw: FacilityDraw): Cell[][] {
       match.score?.[0] ?? null,
       match.score?.[1] ?? null,
       match.referee,
-      { formula: `IF(OR(K${r}="",L${r}=""),"",IF(K${r}>L${r},G${r},IF(L${r}>K${r},I${r},"")))` },
+      winnerFormula(r),
     ]);
   });
   return rows;
 }
 
-/** The matches tab: every cell a formula over `SCHEDULE`, so a score written there shows here. */
-function csvRows(draw: FacilityDraw): Cell[][] {
-  const rows: Cell[][] = [SCHEDULE_HEADER.slice(0, MATCH_COLUMN_COUNT)];
-  draw.matches.forEach((_, i) => {
-    const r = i + 2;
-    rows.push(
-      Array.from({ length: MATCH_COLUMN_COUNT }, (_, c) => ({
-        formula: `IF(SCHEDULE!${columnLetters(c)}${r}="","",SCHEDULE!${columnLetters(c)}${r})`,
-      })),
-    );
-  });
-  return rows;
+/** `SCHEDULE`'s `winner` helper of row `r`: the winning side's code once both scores are in. */
+export function winnerFormula(r: number): Cell {
+  return { formula: `IF(OR(K${r}="",L${r}=""),"",IF(K${r}>L${r},G${r},IF(L${r}>K${r},I${r},"")))` };
 }
 
-/** Standings computed from the results in `SCHEDULE` with COUNTIFS and SUMIFS. */
+/** One row of the matches tab: every cell a formula over `SCHEDULE`'s row `r`, blank while it is. */
+export function csvRow(r: number): Cell[] {
+  return Array.from({ length: MATCH_COLUMN_COUNT }, (_, c) => ({
+    formula: `IF(SCHEDULE!${columnLetters(c)}${r}="","",SCHEDULE!${columnLetters(c)}${r})`,
+  }));
+}
+
+/** The matches tab's header: the match columns, without `SCHEDULE`'s helper. */
+export const CSV_HEADER = SCHEDULE_HEADER.slice(0, MATCH_COLUMN_COUNT);
+
+/** The matches tab: every cell a formula over `SCHEDULE`, so a score written there shows here. */
+function csvRows(draw: FacilityDraw): Cell[][] {
+  return [CSV_HEADER, ...draw.matches.map((_, i) => csvRow(i + 2))];
+}
+
+/**
+ * `STANDINGSCSV`'s computed columns (played, won, lost, points for and against) of row `r`, from
+ * the results in `SCHEDULE` with COUNTIFS and SUMIFS; blank while the row has no team code.
+ */
+export function standingsFormulas(r: number): Cell[] {
+  const played = `COUNTIFS(${range("G")},A${r},${range("K")},"<>")+COUNTIFS(${range("I")},A${r},${range("L")},"<>")`;
+  const pointsFor = `SUMIFS(${range("K")},${range("G")},A${r})+SUMIFS(${range("L")},${range("I")},A${r})`;
+  const pointsAgainst = `SUMIFS(${range("L")},${range("G")},A${r})+SUMIFS(${range("K")},${range("I")},A${r})`;
+  const computed = [played, `COUNTIFS(${range("N")},A${r})`, `D${r}-E${r}`, pointsFor, pointsAgainst];
+  return computed.map((formula) => ({ formula: `IF($A${r}="","",${formula})` }));
+}
+
+/** Standings computed from the results in `SCHEDULE`: each side's code, players and category, then formulas. */
 function standingsRows(draw: FacilityDraw): Cell[][] {
   const rows: Cell[][] = [[...STANDINGS_HEADER]];
   for (const category of draw.categories) {
     for (const side of category.sides) {
-      const r = rows.length + 1;
-      const played = `COUNTIFS(${range("G")},A${r},${range("K")},"<>")+COUNTIFS(${range("I")},A${r},${range("L")},"<>")`;
-      const pointsFor = `SUMIFS(${range("K")},${range("G")},A${r})+SUMIFS(${range("L")},${range("I")},A${r})`;
-      const pointsAgainst = `SUMIFS(${range("L")},${range("G")},A${r})+SUMIFS(${range("K")},${range("I")},A${r})`;
-      rows.push([
-        side.code,
-        players(side),
-        category.label,
-        { formula: played },
-        { formula: `COUNTIFS(${range("N")},A${r})` },
-        { formula: `D${r}-E${r}` },
-        { formula: pointsFor },
-        { formula: pointsAgainst },
-      ]);
+      rows.push([side.code, players(side), category.label, ...standingsFormulas(rows.length + 1)]);
     }
   }
   return rows;
@@ -111,7 +129,7 @@ function standingsRows(draw: FacilityDraw): Cell[][] {
 /** A team event's roster tab: one row per pair of each team playing at the facility. */
 function teamsRows(draw: FacilityDraw): Cell[][] {
   const pairNames = ["MD", "WD", "XD 1", "XD 2"];
-  const rows: Cell[][] = [["Team Code", "Team", "Pair", "Player"]];
+  const rows: Cell[][] = [[...TEAMS_HEADER]];
   for (const team of draw.categories) {
     for (const [n, side] of team.sides.entries()) {
       rows.push([side.code, team.label, pairNames[n] ?? String(n + 1), players(side)]);
@@ -137,10 +155,10 @@ function attendanceRows(): Cell[][] {
 export function facilityWorkbook(draw: FacilityDraw): ExcelJS.Workbook {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "tournament-ops demo";
-  addTab(workbook, "SCHEDULE", scheduleRows(draw), [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20, 12]);
-  addTab(workbook, "CSV", csvRows(draw), [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20]);
-  addTab(workbook, "STANDINGSCSV", standingsRows(draw), [12, 34, 10, 8, 8, 8, 11, 14]);
-  if (draw.eventType === "team") addTab(workbook, "Teams", teamsRows(draw), [12, 10, 8, 34]);
+  addTab(workbook, "SCHEDULE", scheduleRows(draw), WIDTHS.SCHEDULE);
+  addTab(workbook, "CSV", csvRows(draw), WIDTHS.CSV);
+  addTab(workbook, "STANDINGSCSV", standingsRows(draw), WIDTHS.STANDINGSCSV);
+  if (draw.eventType === "team") addTab(workbook, "Teams", teamsRows(draw), WIDTHS.Teams);
   addTab(workbook, ATTENDANCE_TAB, attendanceRows(), [24, 24, 20, 16, 9, 17, 10, 12, 12, 24]);
   return workbook;
 }

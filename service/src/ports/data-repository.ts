@@ -37,6 +37,14 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** A turn to write one file, given by the service's write budget (see `DataRepository.turn`). */
+export interface WriteTurn {
+  /** Settles when the write may start. */
+  ready: Promise<void>;
+  /** When the turn is expected (epoch ms), when it is not now; absent, the turn is granted already. */
+  expectedAt?: number;
+}
+
 export interface DataRepository {
   /** The file and its revision, or `undefined` when there is no such file. */
   read(path: string): Promise<StoredFile | undefined>;
@@ -53,4 +61,13 @@ export interface DataRepository {
     expectedRevision: string | null,
     message: string,
   ): Promise<{ revision: string }>;
+
+  /**
+   * Present when writes go through the service's write budget (`adapters/budgeted-repository/`):
+   * a turn to write `path` among the writes that may wait, kept for the next `write` of `path`. A
+   * writer that merges what arrives while it waits (a day snapshot) takes its turn first and then
+   * builds what it writes, so the commit holds the newest. Any other write waits for a turn of its
+   * own, served before these.
+   */
+  turn?(path: string): WriteTurn;
 }

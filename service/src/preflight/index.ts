@@ -23,7 +23,7 @@ export interface PreflightReport {
 }
 
 export interface PreflightDeps {
-  config: Pick<Config, "live" | "pagesUrl" | "dataUrl">;
+  config: Pick<Config, "live" | "pagesUrl">;
   repository: DataRepository;
   /** The spreadsheet port as the features use it (its calls are counted in the diagnostics). */
   spreadsheets: Spreadsheets;
@@ -74,7 +74,6 @@ export function createPreflight(deps: PreflightDeps) {
         pagesUrl,
         serviceUrl,
         relayUrl: live.pushUrl,
-        dataUrl: deps.config.dataUrl,
         sameRelay: roundTrip,
       }),
     ]);

@@ -8,8 +8,6 @@ export interface PagesSettings {
   serviceUrl: string;
   /** `LIVE_PUSH_URL`: the relay the pages must open sockets on. */
   relayUrl?: string;
-  /** `DATA_URL`, when set: the static site the pages must read. */
-  dataUrl?: string;
   /**
    * Whether a `liveUrl` other than `relayUrl` still reaches the same relay (a proxy of it, as the
    * local front is); without it a different address is a failure.
@@ -36,7 +34,7 @@ function resolved(value: unknown, base: URL): URL | undefined {
 
 /**
  * Reads the pages' `config.json` where the pages are served and checks that it points at this
- * service, at the relay the service pushes to, and (when `DATA_URL` is set) at the static site.
+ * service and at the relay the service pushes to.
  * @example const check = await pagesCheck({ pagesUrl, serviceUrl, relayUrl });
  */
 export async function pagesCheck(settings: PagesSettings): Promise<Check> {
@@ -71,7 +69,6 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
       wrong.push(`${name} is ${found?.href ?? "missing"}, not ${wanted}`);
   };
   expect("apiUrl", settings.serviceUrl);
-  expect("dataUrl", settings.dataUrl);
   const live = resolved(config.liveUrl, source);
   if (
     settings.relayUrl !== undefined &&

@@ -1,45 +1,20 @@
-/** The registry file (`config/events.json`) as the spec's Resources tables describe it. */
+/**
+ * The registry's types, derived from its schema (`schema.ts`); the pages import them too
+ * (`@tournament-ops/service/registry`), so this module holds types only.
+ */
+import type { Static } from "@sinclair/typebox";
+import type { DaySchema, DisplaySchema, EventSchema, FacilitySchema, RegistrySchema } from "./schema.ts";
 
-export const SUPPORTED_REGISTRY_VERSION = 1;
-
-export type EventType = "dual-meet" | "standard" | "team";
-export type IsLive = true | false | "auto";
-export type AttendanceMode = "console" | "desks";
-export type ScoreEntryMode = "console" | "links";
-
-export interface Facility {
-  name: string;
-  /** Empty or missing: the facility is skipped by sync. */
-  sheetId?: string;
-}
-
-export interface Day {
-  label: string;
-  date?: string;
-  isLive?: IsLive;
-  facilities: Facility[];
-  matchesSheetName?: string;
-  standingsSheetName?: string;
-  rosterSheetName?: string;
-}
-
-export interface Event {
-  type: EventType;
-  archived?: boolean;
-  title?: string;
-  attendance?: AttendanceMode;
-  scoreEntry?: ScoreEntryMode;
-  teamScoring?: string;
-  days: Record<string, Day>;
-  display?: Record<string, unknown>;
-}
-
-export interface Registry {
-  version: number;
-  livePush?: boolean;
-  defaults: { matchesSheetName: string; standingsSheetName: string };
-  events: Record<string, Event>;
-}
+export type Registry = Static<typeof RegistrySchema>;
+export type Event = Static<typeof EventSchema>;
+export type Day = Static<typeof DaySchema>;
+export type Facility = Static<typeof FacilitySchema>;
+/** Page-only labels (the spec's Display): maps of code to label, key order is display order. */
+export type Display = Static<typeof DisplaySchema>;
+export type EventType = Event["type"];
+export type IsLive = NonNullable<Day["isLive"]>;
+export type AttendanceMode = NonNullable<Event["attendance"]>;
+export type ScoreEntryMode = NonNullable<Event["scoreEntry"]>;
 
 /** A day found by its key, with its event. Day keys are unique across events. */
 export interface DayRef {

@@ -1,6 +1,7 @@
 // `npm run validate-registry -- <file>`: prints every problem of a registry file and exits non-zero,
 // for the data repository's own CI.
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { validateRegistry } from "./validate.ts";
 
 const file = process.argv[2];
@@ -8,9 +9,12 @@ if (!file) {
   process.stderr.write("usage: npm run validate-registry -- <path to events.json>\n");
   process.exit(2);
 }
+// npm runs a script in its package's folder and names the caller's folder in INIT_CWD: a
+// relative path is the caller's. Run any other way, it is the working folder's.
+const base = process.env.npm_lifecycle_event === "validate-registry" ? process.env.INIT_CWD : undefined;
 let json: unknown;
 try {
-  json = JSON.parse(await readFile(file, "utf8"));
+  json = JSON.parse(await readFile(resolve(base ?? process.cwd(), file), "utf8"));
 } catch (error) {
   process.stderr.write(`${file}: ${(error as Error).message}\n`);
   process.exit(1);

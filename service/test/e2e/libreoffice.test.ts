@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
+import { TEMPLATE_FILE } from "../../scripts/workbook-template.ts";
 import { createXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/index.ts";
 import { createDemoTournament } from "../../src/demo/index.ts";
 import { notYetInWrite } from "../../src/features/attendance/write-allowlist.ts";
@@ -71,7 +72,7 @@ async function convertAll(workbooks: string): Promise<Map<string, string[][]>> {
 }
 
 test(
-  "LibreOffice shows no #NAME?, #REF! or #VALUE! in the demo workbooks or in an ATTENDANCE tab the service created",
+  "LibreOffice shows no #NAME?, #REF! or #VALUE! in the demo workbooks, the workbook template or an ATTENDANCE tab the service created",
   libreOffice(),
   async () => {
     const workbooks = join(dir, "workbooks");
@@ -103,8 +104,14 @@ test(
       adapter.close();
     }
 
+    await copyFile(TEMPLATE_FILE, join(workbooks, "workbook-template.xlsx"));
     const sheets = await convertAll(workbooks);
-    assert.ok(sheets.size >= 8 * 4, `only ${sheets.size} sheets converted`);
+    assert.ok(sheets.size >= 8 * 4 + 4, `only ${sheets.size} sheets converted`);
+    assert.deepEqual(
+      sheets.get("workbook-template-STANDINGSCSV.csv")?.[1],
+      ["", "", "", "", "", "", "", ""],
+      "a template row without a team code shows nothing",
+    );
     const errors = [...sheets].flatMap(([name, rows]) =>
       rows.flatMap((row, r) =>
         row.flatMap((cell, c) =>

@@ -25,6 +25,8 @@ export interface GitHubApiFake extends RunningServer {
   setLatency(ms: number): void;
   /** The `github-authentication-token-expiration` header sent from now on (`undefined`: none). */
   setTokenExpiration(value: string | undefined): void;
+  /** Reads answered 304 Not Modified to an `If-None-Match` (GitHub does not count them against its limit). */
+  notModified(): number;
   readonly requests: FaultPlan["requests"];
   count(pathPart?: string): number;
   resetLog(): void;
@@ -65,8 +67,9 @@ function fail(
  * Starts a fake of the GitHub REST Contents API on 127.0.0.1: `GET`, `PUT` and `DELETE`
  * `/repos/{owner}/{repo}/contents/{path}` with `ref` / `branch`, base64 content, `sha` semantics
  * (409 on a stale sha, 422 when an existing file's sha is missing), 404 in GitHub's error JSON,
- * the raw media type (the only way to read a file over 1 MB), read-only tokens (403 on a write)
- * and the token-expiration header.
+ * the raw media type (the only way to read a file over 1 MB), read-only tokens (403 on a write),
+ * the token-expiration header, and an `ETag` on each file's answer with `If-None-Match` answered
+ * 304 while the file is unchanged.
  * @example const fake = await startGitHubApiFake({ repo: "acme/data", token: "t" });
  */
 export async function startGitHubApiFake(options: {
@@ -88,6 +91,7 @@ export async function startGitHubApiFake(options: {
   >();
   let commits = 0;
   let tokenExpiration = options.tokenExpiration;
+  let notModified = 0;
 
   function fileEntry(path: string, bytes: Buffer) {
     return { type: "file", name: path.split("/").pop(), path, sha: blobSha(bytes), size: bytes.length };
@@ -112,15 +116,25 @@ export async function startGitHubApiFake(options: {
         );
       return;
     }
-    if (/\.raw\b|\.raw\+json|vnd\.github\.raw/.test(req.headers.accept ?? "")) {
+    const raw = /\.raw\b|\.raw\+json|vnd\.github\.raw/.test(req.headers.accept ?? "");
+    // One tag per file version and representation, as GitHub's (weak) tags are.
+    const etag = `W/"${blobSha(bytes)}${raw ? "-raw" : ""}"`;
+    if (req.headers["if-none-match"] === etag) {
+      notModified += 1;
+      res.writeHead(304, { etag }).end();
+      return;
+    }
+    if (raw) {
       res.writeHead(200, {
         "content-type": "application/vnd.github.raw; charset=utf-8",
         "content-length": bytes.length,
+        etag,
       });
       res.end(bytes);
       return;
     }
     const inline = bytes.length <= INLINE_LIMIT;
+    res.setHeader("etag", etag);
     sendJson(res, 200, {
       ...fileEntry(path, bytes),
       encoding: inline ? "base64" : "none",
@@ -269,6 +283,7 @@ export async function startGitHubApiFake(options: {
     setTokenExpiration: (value) => {
       tokenExpiration = value;
     },
+    notModified: () => notModified,
     requests: plan.requests,
     count: (pathPart) => plan.count(pathPart),
     resetLog: () => plan.clear(),

@@ -136,4 +136,22 @@ describe("hash-password and validate-registry commands", () => {
     assert.match(failing.stdout, /\$\.events\.open-2026\.attendance/);
     assert.equal(run("good.json").status, 0);
   });
+
+  test("npm run validate-registry reads a relative path from the caller's folder, not the workspace's", () => {
+    const root = join(service, "..");
+    const good = spawnSync("npm", ["run", "-s", "validate-registry", "--", "../config/events.example.json"], {
+      cwd: join(root, "docs"),
+      encoding: "utf8",
+    });
+    assert.equal(good.status, 0, good.stderr);
+    assert.equal(good.stdout, "../config/events.example.json: valid\n");
+    const dir = mkdtempSync(join(tmpdir(), "tops-validate-"));
+    writeFileSync(join(dir, "events.json"), JSON.stringify({ ...sampleRegistry(), version: 3 }));
+    const bad = spawnSync("npm", ["--prefix", root, "run", "-s", "validate-registry", "--", "events.json"], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    assert.equal(bad.status, 1, bad.stderr);
+    assert.equal(bad.stdout, "events.json: $.version must be 1\n");
+  });
 });

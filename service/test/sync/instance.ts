@@ -34,6 +34,9 @@ const { config, problems } = parseEnvironment({
   SHEETS_BACKEND: "local",
   WORKBOOKS_DIR: plan.workbooksDir,
   ARCHIVE_MIN_INTERVAL_MS: "0",
+  // Every round's commit is checked at once: no write budget holds one back (write-budget.test.ts tests it).
+  DATA_REPO_WRITES_PER_MINUTE: "100000",
+  DATA_REPO_WRITES_PER_HOUR: "1000000",
   SYNC_CONFIG_TTL_MS: "600000",
   ...(backend === "folder"
     ? { DATA_BACKEND: "local", DATA_DIR: location }

@@ -15,6 +15,7 @@ export const SUNDAY_9AM = "2026-11-29T01:00:00.000Z";
 /** The Junior Open (desks and scorer links) over two days, and a team cup that takes no attendance. */
 export const REGISTRY: Registry = {
   version: 1,
+  defaults: { matchesSheetName: "CSV", standingsSheetName: "STANDINGSCSV" },
   events: {
     "junior-open": {
       type: "standard",

@@ -36,6 +36,27 @@ describe("GitHub contents adapter: how it uses the API", () => {
     assert.match(String(fake.requests[0]?.headers.authorization), /secret-token$/);
   });
 
+  test("a file read again is asked for conditionally: 304 while unchanged (GitHub does not count it), the new file once changed", async () => {
+    const repo = repository();
+    fake.setFile("a/data/sat.json", "first", "live");
+    const first = await repo.read("a/data/sat.json");
+    const before = fake.notModified();
+    assert.deepEqual(await repo.read("a/data/sat.json"), first);
+    assert.deepEqual(await repo.read("a/data/sat.json"), first);
+    assert.equal(fake.notModified() - before, 2);
+    assert.match(String(fake.requests.at(-1)?.headers["if-none-match"]), /^W\/"/);
+    fake.setFile("a/data/sat.json", "second", "live");
+    assert.deepEqual(await repo.read("a/data/sat.json"), {
+      content: "second",
+      revision: gitBlobSha("second"),
+    });
+    assert.equal(fake.notModified() - before, 2, "a changed file is sent whole");
+    fake.setFile("b/data/big.json", "y".repeat(1024 * 1024 + 10), "live");
+    const big = await repo.read("b/data/big.json");
+    assert.equal((await repo.read("b/data/big.json"))?.revision, big?.revision);
+    assert.equal(fake.notModified() - before, 3, "a file over 1 MB too");
+  });
+
   test("a file over 1 MB costs the JSON read plus one raw read", async () => {
     const big = "x".repeat(1024 * 1024 + 10);
     fake.setFile("ev/data/big.json", big, "live");

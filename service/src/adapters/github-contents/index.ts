@@ -36,10 +36,14 @@ export interface GitHubContents extends DataRepository {
  * empty (`encoding: "none"`), is read again through the raw media type and its sha computed from
  * the bytes. A write sends the sha read; GitHub's 409 (stale sha) or 422 (sha missing for an
  * existing file) is a `RevisionConflictError`; a rate limit is a `RateLimitedError` with its wait.
+ * A file read before is read again conditionally (`If-None-Match` with its `ETag`): while it is
+ * unchanged GitHub answers 304, which it does not count against the token's 5,000 requests an hour.
  * @example const repo = createGitHubContents({ repo: "acme/tournament-data", branch: "main", token, apiUrl });
  */
 export function createGitHubContents(options: GitHubContentsOptions): GitHubContents {
   const { octokit, owner, repo, request } = githubClient(options);
+  /** Each file as last read, with the tag GitHub gave that answer. */
+  const known = new Map<string, { etag: string; file: StoredFile }>();
 
   async function readRaw(path: string): Promise<StoredFile> {
     const response = await octokit.rest.repos.getContent({
@@ -93,25 +97,33 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
   return {
     async read(path) {
       assertRepositoryPath(path);
+      const cached = known.get(path);
       try {
-        const { data } = await octokit.rest.repos.getContent({
+        const { data, headers } = await octokit.rest.repos.getContent({
           owner,
           repo,
           path,
           ref: options.branch,
+          headers: cached ? { "if-none-match": cached.etag } : {},
           request: request(),
         });
         if (Array.isArray(data) || (data as ContentFile).type !== "file") {
           throw new AppError("upstream_failure", `the data repository sent no file for ${path}`);
         }
-        const file = data as ContentFile;
-        if (file.encoding === "base64" && typeof file.content === "string" && typeof file.sha === "string") {
-          return { content: Buffer.from(file.content, "base64").toString("utf8"), revision: file.sha };
-        }
-        return await readRaw(path);
+        const entry = data as ContentFile;
+        const file =
+          entry.encoding === "base64" && typeof entry.content === "string" && typeof entry.sha === "string"
+            ? { content: Buffer.from(entry.content, "base64").toString("utf8"), revision: entry.sha }
+            : await readRaw(path);
+        if (typeof headers.etag === "string") known.set(path, { etag: headers.etag, file });
+        return file;
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (statusOf(error) === 404) return undefined;
+        if (statusOf(error) === 304 && cached) return cached.file;
+        if (statusOf(error) === 404) {
+          known.delete(path);
+          return undefined;
+        }
         throw failure(`reading ${path}`, error);
       }
     },

@@ -3,7 +3,7 @@ import type { DayRef } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { withConflictRetries } from "../../shared/conflict-retries.ts";
 import { AppError } from "../../shared/errors.ts";
-import { buildSnapshot, type FacilityRead, samePublication } from "./snapshot.ts";
+import { buildSnapshot, type FacilityRead, parseSnapshot, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot } from "./types.ts";
 
 /** One sync's part of a commit: its reads, and the snapshot it published (to tell committed from carried). */
@@ -31,17 +31,6 @@ export interface CommitterDeps {
   onRead: (snapshot: DaySnapshot | undefined) => void;
 }
 
-/** Parses a stored snapshot; a file that is not one counts as no snapshot (the next write replaces it). */
-export function parseSnapshot(content: string | undefined): DaySnapshot | undefined {
-  if (content === undefined) return undefined;
-  try {
-    const value = JSON.parse(content) as DaySnapshot;
-    return value && Array.isArray(value.facilities) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Group commit of one repository file: one write in flight; every contribution that arrives
  * meanwhile is merged into the next write, which starts at least `minIntervalMs` after the
@@ -49,8 +38,8 @@ export function parseSnapshot(content: string | undefined): DaySnapshot | undefi
  * file is read again and the batch merged again; the third conflict in a row fails the batch with
  * 409 `conflict`. A snapshot identical to the committed one is not written again. A caller's
  * promise settles once its contribution is in the repository, or, while the repository's host
- * has asked for a pause (a rate limit), at once as `carried` with `retryAt`: the contribution
- * stays queued and is written when the pause ends, never dropped.
+ * has asked for a pause (a rate limit) or the write budget's turn has not come, at once as
+ * `carried` with `retryAt`: the contribution stays queued and is written then, never dropped.
  * @example const outcome = await committer.submit({ ref, reads, published });
  */
 export class FileCommitter {
@@ -62,8 +51,12 @@ export class FileCommitter {
   /** Until when (monotonic time) the host asked for a pause, and that time on the clock. */
   #pausedUntil = Number.NEGATIVE_INFINITY;
   #retryAt = 0;
-  /** Contributions a pause held back and no write has taken in yet. */
+  /** Contributions a pause or the budget held back and no write has taken in yet. */
   #held = 0;
+  /** Waiting for the write budget's turn (`DataRepository.turn`). */
+  #waitingTurn = false;
+  /** The turn being waited for and the write after it, while there is one. */
+  #running?: Promise<void>;
 
   readonly path: string;
   private readonly deps: CommitterDeps;
@@ -76,7 +69,7 @@ export class FileCommitter {
   submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ contribution, resolve, reject });
-      if (this.#paused()) {
+      if (this.#paused() || this.#waitingTurn) {
         this.#held++;
         resolve(this.#delayed());
       }
@@ -84,7 +77,7 @@ export class FileCommitter {
     });
   }
 
-  /** While a rate limit holds the file's commits back: when they are tried again, and how many wait. */
+  /** While a rate limit or the write budget holds the commits back: when they are tried again, how many wait. */
   get delay(): { path: string; retryAt: string; waiting: number } | undefined {
     if (this.#held === 0) return undefined;
     return { path: this.path, retryAt: new Date(this.#retryAt).toISOString(), waiting: this.#held };
@@ -95,13 +88,14 @@ export class FileCommitter {
     if (!this.#writing && this.#known === undefined) this.#known = { revision, snapshot };
   }
 
-  /** Stops a pending spacing timer (app close); queued callers are still answered by a write now. */
-  flushNow(): void {
+  /** Writes now what waits for the spacing timer (app close); settles once the write in progress is done. */
+  flushNow(): Promise<void> {
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
-      void this.#write();
+      this.#takeTurn();
     }
+    return this.#running ?? Promise.resolve();
   }
 
   #paused(): boolean {
@@ -118,15 +112,40 @@ export class FileCommitter {
     const wait =
       Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
     if (wait <= 0) {
-      void this.#write();
+      this.#takeTurn();
       return;
     }
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      void this.#write();
+      this.#takeTurn();
     }, wait);
     // The listening server keeps the process alive; on close, flushNow writes at once instead.
     this.#timer.unref();
+  }
+
+  /**
+   * Waits for the write budget's turn before taking the batch, so the commit holds every
+   * contribution that arrived meanwhile. When the turn is not free now, the waiting callers are
+   * answered at once as `carried` with the time it is expected (`retryAt`); their contributions stay.
+   */
+  #takeTurn(): void {
+    const run: Promise<void> = this.#turnThenWrite().finally(() => {
+      if (this.#running === run) this.#running = undefined;
+    });
+    this.#running = run;
+  }
+
+  async #turnThenWrite(): Promise<void> {
+    const turn = this.deps.repository.turn?.(this.path);
+    if (turn?.expectedAt !== undefined) {
+      this.#writing = this.#waitingTurn = true;
+      this.#retryAt = turn.expectedAt;
+      this.#held = this.#pending.length;
+      for (const ticket of this.#pending) ticket.resolve(this.#delayed());
+      await turn.ready;
+      this.#waitingTurn = false;
+    }
+    await this.#write();
   }
 
   async #write(): Promise<void> {
@@ -177,6 +196,9 @@ export class FileCommitter {
     return withConflictRetries(
       this.path,
       async () => {
+        // A retry after a conflict is one more commit: it waits for a turn of its own.
+        const turn = this.deps.repository.turn?.(this.path);
+        if (turn?.expectedAt !== undefined) await turn.ready;
         const known = this.#known ?? (await this.#read());
         const snapshot = buildSnapshot({
           ref: last.ref,

@@ -1,8 +1,8 @@
 import { livePushEnabled } from "../../registry/live-push.ts";
 import type { DayRef } from "../../registry/types.ts";
-import { FileCommitter, parseSnapshot } from "./group-commit.ts";
+import { FileCommitter } from "./group-commit.ts";
 import type { SyncDeps } from "./service.ts";
-import { buildSnapshot, type FacilityRead, newestOf, samePublication } from "./snapshot.ts";
+import { buildSnapshot, type FacilityRead, newestOf, parseSnapshot, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot, LiveOutcome } from "./types.ts";
 
 /** A repository read of the snapshot younger than this is reused as the merge base. */
@@ -40,9 +40,9 @@ export class Publisher {
     this.deps = deps;
   }
 
-  /** Writes every snapshot waiting for its spacing timer now (app close). */
-  close(): void {
-    for (const committer of this.#committers.values()) committer.flushNow();
+  /** Writes every snapshot waiting for its spacing timer now (app close); settles once they are written. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#committers.values()].map((committer) => committer.flushNow()));
   }
 
   /** Starts (or joins) a repository read of the day's snapshot, to run beside the workbook reads. */

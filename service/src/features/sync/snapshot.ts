@@ -2,6 +2,17 @@ import type { DayRef } from "../../registry/types.ts";
 import { parseCsv, toCsv } from "../../shared/csv.ts";
 import type { DaySnapshot, FacilitySnapshot } from "./types.ts";
 
+/** Parses a stored snapshot; a file that is not one counts as no snapshot (the next write replaces it). */
+export function parseSnapshot(content: string | undefined): DaySnapshot | undefined {
+  if (content === undefined) return undefined;
+  try {
+    const value = JSON.parse(content) as DaySnapshot;
+    return value && Array.isArray(value.facilities) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What one read of a facility's workbook gave: its tabs as CSV, or why it failed. */
 export type FacilityRead =
   | {

@@ -131,6 +131,6 @@ export interface SyncService {
   republishDay(dayKey: string): Promise<Pick<VisibilityReport, "republished" | "live" | "archive">>;
   /** The snapshot files whose commits a rate limit holds back now (diagnostics' `repository.delayedCommits`). */
   delayedCommits(): Array<{ path: string; retryAt: string; waiting: number }>;
-  /** Writes what is waiting for its spacing timer now (app close). */
-  close(): void;
+  /** Writes what is waiting for its spacing timer or its turn now (app close); settles once written. */
+  close(): Promise<void>;
 }

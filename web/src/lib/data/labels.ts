@@ -9,7 +9,7 @@ const DEFAULT_PAIRS: Record<string, string> = { "1": "MD", "2": "WD", "3": "XD 1
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Looks a code up in a label map, ignoring case. */
-function lookup(map: Record<string, string> | undefined, code: string): string | undefined {
+function lookup<T>(map: Record<string, T> | undefined, code: string): T | undefined {
   if (map === undefined) return undefined;
   const wanted = code.toLowerCase();
   for (const [key, label] of Object.entries(map)) if (key.toLowerCase() === wanted) return label;
@@ -84,5 +84,5 @@ export function pairLabel(
 /** A team's colour from `display.teamColors` (`#RGB` or `#RRGGBB`); anything else is dropped. */
 export function teamColour(display: Display | undefined, team: string): string | undefined {
   const colour = lookup(display?.teamColors, team);
-  return colour !== undefined && HEX_COLOUR.test(colour) ? colour : undefined;
+  return typeof colour === "string" && HEX_COLOUR.test(colour) ? colour : undefined;
 }

@@ -1,60 +1,24 @@
 /**
- * The parts of the registry (`config/events.json` on the static site) that pages read. The service
- * validates the file on every load; pages read it defensively all the same, because the static
- * site may serve a commit the service refused.
+ * The registry (`config/events.json` on the static site) as pages read it. Its types are the
+ * service's, derived from the one schema (`service/src/registry/schema.ts`; types only, nothing
+ * of the service's code reaches the bundle). The service validates the file on every load; pages
+ * read it defensively all the same, because the static site may serve a commit the service refused.
  */
 
-export type IsLive = true | false | "auto";
+import type { Day, DayRef, Event, Registry } from "@tournament-ops/service/registry";
 
-export interface Facility {
-  name: string;
-  sheetId?: string;
-}
+export type {
+  Day,
+  Display,
+  Event,
+  EventType,
+  Facility,
+  IsLive,
+  Registry,
+} from "@tournament-ops/service/registry";
 
-export interface Day {
-  label: string;
-  date?: string;
-  isLive?: IsLive;
-  facilities: Facility[];
-}
-
-/** Page-only labels (the spec's Display): maps of code to label, key order is display order. */
-export interface Display {
-  divisions?: Record<string, string>;
-  events?: Record<string, string>;
-  clubs?: Record<string, string>;
-  pairs?: Record<string, { full: string; short: string }>;
-  teamColors?: Record<string, string>;
-}
-
-export type EventType = "dual-meet" | "standard" | "team";
-
-export interface Event {
-  type: EventType;
-  archived?: boolean;
-  title?: string;
-  teamScoring?: string;
-  /** `console` or `desks`; absent: no attendance. */
-  attendance?: "console" | "desks";
-  /** `console` or `links`; absent: score entry off. */
-  scoreEntry?: "console" | "links";
-  days: Record<string, Day>;
-  display?: Display;
-}
-
-export interface Registry {
-  version: number;
-  livePush?: boolean;
-  events: Record<string, Event>;
-}
-
-/** One day of the registry with its event, as a page needs it. */
-export interface DayEntry {
-  eventKey: string;
-  event: Event;
-  dayKey: string;
-  day: Day;
-}
+/** One day of the registry with its event, as a page needs it (the service's `DayRef`). */
+export type DayEntry = DayRef;
 
 /** The events a spectator sees: not archived, in the registry's order, keys starting with `_` left out. */
 export function listedEvents(registry: Registry): Array<[string, Event]> {
