@@ -58,6 +58,10 @@ export function serviceSpec(ctx: SetupContext, image: string, relayUrl: string):
       LIVE_PUSH_URL: relayUrl,
       PAGES_URL: settings.pagesUrl.replace(/\/+$/, ""),
       SERVICE_ACCOUNT_EMAIL: names.serviceAccountEmail,
+      // Each instance keeps its own write budget: together they stay inside GitHub's 80 content
+      // writes a minute and 500 an hour for the token.
+      DATA_REPO_WRITES_PER_MINUTE: String(Math.floor(80 / settings.maxInstances)),
+      DATA_REPO_WRITES_PER_HOUR: String(Math.floor(500 / settings.maxInstances)),
     },
     secrets: Object.fromEntries(SECRETS.map((secret) => [secret.variable, secret.name])),
   };
