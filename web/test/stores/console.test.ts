@@ -190,11 +190,11 @@ describe("the console's store", () => {
     const early = Date.parse("2026-11-28T17:08:00Z");
     assert.equal(
       shortScorerLink(early, "2026-11-29", sunday, "issuing"),
-      "A scorer link issued now stops at 01:08 on Sunday 29 November, before the day's last match, at 18:00 on Sunday 29 November, is over. Issue scorer links from 19:00 on Saturday 28 November so they last the whole day.",
+      "A scorer link issued now stops at 01:08 on Sunday 29 November, before the day's last match (18:00 on Sunday 29 November) is over. Issue scorer links from 19:00 on Saturday 28 November, so they last the whole day.",
     );
     assert.equal(
       shortScorerLink(early, "2026-11-29", undefined, "issued"),
-      "This link stops at 01:08 on Sunday 29 November, before the day is over (06:00 on Monday 30 November, when scorer links stop being issued for it). Issue scorer links from 06:00 on Sunday 29 November so they last the whole day.",
+      "This link stops at 01:08 on Sunday 29 November, before the day is over (06:00 on Monday 30 November, when scorer links stop being issued for it). Issue scorer links from 06:00 on Sunday 29 November, so they last the whole day.",
     );
     assert.equal(
       shortScorerLink(Date.parse("2026-11-29T11:00:00Z"), "2026-11-29", sunday, "issued"),

@@ -40,7 +40,7 @@ export function shortScorerLink(
   const before =
     ends.lastMatch === undefined
       ? `before the day is over (${expiryText(ends.at)}, when scorer links stop being issued for it)`
-      : `before the day's last match, at ${expiryText(ends.lastMatch)}, is over`;
+      : `before the day's last match (${expiryText(ends.lastMatch)}) is over`;
   const link = when === "issuing" ? "A scorer link issued now stops" : "This link stops";
-  return `${link} at ${expiryText(expiresAt)}, ${before}. Issue scorer links from ${expiryText(issueFrom)} so they last the whole day.`;
+  return `${link} at ${expiryText(expiresAt)}, ${before}. Issue scorer links from ${expiryText(issueFrom)}, so they last the whole day.`;
 }

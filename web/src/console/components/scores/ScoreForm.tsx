@@ -103,7 +103,8 @@ export function ScoreForm({
   const facts = [match.court, match.time, categoryLabel(entry.event.display, match.category), match.round]
     .filter(Boolean)
     .join(" · ");
-  const side = (name: string, code: string) => (code && name ? `${name} (${code})` : name || code || "?");
+  // Players by name; a team code only where a side has no names yet (a playoff seat).
+  const side = (name: string, code: string) => name || code || "?";
   const input = (field: "one" | "two", name: string) => {
     const id = `score-${field}`;
     const error = errorOf(field);
@@ -145,7 +146,7 @@ export function ScoreForm({
       <p class="muted">
         {writer
           ? `Last written by ${writtenBy(writer, app.now.value)}.`
-          : "Who wrote it shows here once you save it, or when someone else has changed it since you opened it (the note on its score cells)."}
+          : "Who wrote it: shown once you save, or when the sheet changes while this match is open."}
       </p>
       {locked && (
         <p class="notice warn">
