@@ -258,7 +258,10 @@ describe("the console's score screen (issue 26, row 5)", () => {
 
   test("the form follows the live day until the operator types; refusals are said in words", async () => {
     const { page, store, entry, live } = await sunday("?day=open-sun&view=scores");
+    store.scores.forDay("open-sun");
     store.scores.choose({ facility: "Rizal Hall", number: "101" });
+    store.scores.forDay("open-sun");
+    assert.equal(store.scores.chosen.value?.number, "101", "coming back to the screen keeps the open match");
     const changed = snapshotOf(
       {
         "Rizal Hall": [
@@ -295,6 +298,12 @@ describe("the console's score screen (issue 26, row 5)", () => {
       kind: "problem",
       text: "Not saved: score entry is off for this event. Turning it on is a registry change (scoreEntry).",
     });
+    store.scores.forDay("open-mon");
+    assert.deepEqual(
+      [store.scores.chosen.value, store.scores.query.value],
+      [undefined, ""],
+      "another day starts clean",
+    );
   });
 });
 

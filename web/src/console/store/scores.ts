@@ -60,6 +60,8 @@ export interface ScoreScreen {
   fieldErrors: Signal<FieldError[]>;
   /** Who last wrote each match's score, as far as this tab has learnt it (by {@link matchKey}). */
   writers: Signal<ReadonlyMap<string, string>>;
+  /** The screen of this day: another day's search and open match are put away. */
+  forDay(day: string): void;
   /** Opens a match's form. */
   choose(match: ChosenMatch | undefined): void;
   setScore(field: "one" | "two", text: string): void;
@@ -85,6 +87,7 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
   const outcome = signal<ScoreOutcome | undefined>(undefined);
   const fieldErrors = signal<FieldError[]>([]);
   const writers = signal<ReadonlyMap<string, string>>(new Map());
+  let shownDay: string | undefined;
   const all = computed(() => dayMatches(day.feed.value?.snapshot));
   const chosenMatch = computed(() => {
     const wanted = chosen.value;
@@ -160,6 +163,16 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
     outcome,
     fieldErrors,
     writers,
+    forDay(day) {
+      if (day === shownDay) return;
+      shownDay = day;
+      query.value = "";
+      chosen.value = undefined;
+      draft.value = undefined;
+      outcome.value = undefined;
+      fieldErrors.value = [];
+      writers.value = new Map();
+    },
     choose(match) {
       outcome.value = undefined;
       fieldErrors.value = [];

@@ -1,3 +1,4 @@
+import { useEffect } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { scoreText } from "../../../score/draft.ts";
 import { useConsole } from "../../context.ts";
@@ -60,7 +61,8 @@ function MatchChoice({ found, open }: { found: DayMatch; open: boolean }) {
 export function ScoresView({ entry }: { entry: DayEntry }) {
   const { day, scores } = useConsole();
   const { feed, scoreEntry } = day;
-  const { chosen, chosenMatch, choose, found, query } = scores;
+  const { chosen, chosenMatch, choose, forDay, found, query } = scores;
+  useEffect(() => forDay(entry.dayKey), [entry.dayKey]);
   const snapshot = feed.value?.snapshot;
   const mode = modeWords(scoreEntry.value?.scoreEntry);
   const { shown, more } = found.value;

@@ -11,10 +11,10 @@ import {
   type PrintableFacility,
   printableFacilities,
   publishedMatches,
-  type QrCodes,
   type ScoresheetChoice,
 } from "../../store/scoresheets.ts";
 import { Problem } from "../Problem.tsx";
+import { QrCodeNotice } from "./QrCodeNotice.tsx";
 
 const LAYOUTS: Record<ScoresheetLayout, { name: string; hint: string; preview: string }> = {
   standard: { name: "Standard", hint: "One game, with referee, umpire and service judge", preview: standard },
@@ -47,31 +47,6 @@ function facilityOption({ name, matches, nothing }: PrintableFacility): string {
   if (nothing === "no workbook") return `${name} (nothing to print: no workbook)`;
   if (nothing === "no matches") return `${name} (nothing to print: no matches published)`;
   return matches > 0 ? `${name} (${matches} match${matches === 1 ? "" : "es"})` : name;
-}
-
-/** Whether the sheets will carry QR codes, said before printing. */
-function QrCodeNotice({ qr }: { qr: QrCodes }) {
-  if (qr.kind === "unknown") return null;
-  if (qr.kind === "none")
-    return (
-      <p class="notice warn" role="note">
-        These scoresheets will have no QR codes: the service has no PAGES_URL (the address the pages are
-        served at), so an umpire opens the score page and finds the match by its number. Set PAGES_URL on the
-        service to print them.
-      </p>
-    );
-  if (qr.kind === "this computer")
-    return (
-      <p class="notice warn" role="note">
-        Each match's sheet carries a QR code, but it opens <code>{qr.url}</code>, an address on this computer:
-        a phone cannot open it. Start the stack with <code>npm start -- --lan</code> and print again.
-      </p>
-    );
-  return (
-    <p class="hint">
-      Each match's sheet carries a QR code that opens its match on the score page (<code>{qr.url}</code>).
-    </p>
-  );
 }
 
 /** Scoresheets for the day: the matches, the layout from its preview, the title, blank sheets; then the PDF. */
