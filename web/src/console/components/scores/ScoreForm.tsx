@@ -23,9 +23,8 @@ function Outcome({ outcome, now, entry }: { outcome: ScoreOutcome; now: number; 
         <p>
           Saved: <strong class="figures">{scoreText(outcome.scores)}</strong>
           {outcome.note && `, written as ${writtenBy(outcome.note, now)}`}.{" "}
-          {outcome.previousNote
-            ? `It replaced the score written by ${writtenBy(outcome.previousNote, now)}.`
-            : "The score it replaced had no note (typed into the workbook, or none)."}
+          {outcome.previousNote &&
+            `It replaced the score written by ${writtenBy(outcome.previousNote, now)}.`}
         </p>
         <p>
           {outcome.published
