@@ -21,11 +21,15 @@ interface NodeCanvas {
   };
 }
 
-/** Draws each page of `pdf` at `width` pixels and hands its pixels and canvas to `use`. */
+/**
+ * Draws each page of `pdf` at `width` pixels (only its top `part` of the height: the header, where
+ * the QR code is) and hands its pixels and canvas to `use`.
+ */
 async function eachPage<T>(
   pdf: Uint8Array,
   width: number,
   use: (drawn: ReturnType<NodeCanvas["create"]> & { width: number; height: number }) => Promise<T>,
+  part = 1,
 ): Promise<T[]> {
   const doc = await getDocument({
     data: new Uint8Array(pdf),
@@ -38,7 +42,7 @@ async function eachPage<T>(
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
-      const [w, h] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
+      const [w, h] = [Math.ceil(viewport.width), Math.ceil(viewport.height * part)];
       const drawn = (doc.canvasFactory as NodeCanvas).create(w, h);
       await page.render({
         canvas: drawn.canvas,
@@ -53,12 +57,20 @@ async function eachPage<T>(
   }
 }
 
-/** The text of each page's QR code (undefined where a page has none), read from a 1,240-pixel-wide print (150 dpi on A4). */
+/**
+ * The text of each page's QR code (undefined where a page has none), read from the top fifth of a
+ * 1,240-pixel-wide print (150 dpi on A4): every layout keeps the code in its header.
+ */
 export function pageQrCodes(pdf: Uint8Array): Promise<Array<string | undefined>> {
-  return eachPage(pdf, 1240, async ({ context, width, height }) => {
-    const { data } = context.getImageData(0, 0, width, height);
-    return jsQR(new Uint8ClampedArray(data), width, height)?.data;
-  });
+  return eachPage(
+    pdf,
+    1240,
+    async ({ context, width, height }) => {
+      const { data } = context.getImageData(0, 0, width, height);
+      return jsQR(new Uint8ClampedArray(data), width, height)?.data;
+    },
+    0.2,
+  );
 }
 
 /** Page `n` (1-based) of `pdf` as a PNG `width` pixels wide. */
