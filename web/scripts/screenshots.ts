@@ -4,10 +4,11 @@
  * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
  * console on the Sunday.
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
@@ -91,7 +92,7 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
     await page.screenshot({ path: `${OUT}${file}`, fullPage });
     console.log(`wrote docs/pages/${file}`);
   };
-  const laptop = await browser.newContext(DESKTOP);
+  const laptop = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
   const page = await laptop.newPage();
   await page.goto(run.stack.pages["console"] as string);
   await page.getByLabel("Username").fill("operator");
@@ -129,6 +130,12 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
   await page.getByLabel("Facility").selectOption("Rizal Hall");
   await page.getByText("12 matches to print.").waitFor();
   await shot(page, "console-scoresheets-desktop.png", true);
+  // One hall's sheets as printed: page 1 at a phone's width (360 px at twice the pixels), its QR code legible.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Make the scoresheets" }).click();
+  const pdf = await readFile(await (await download).path());
+  await writeFile(`${OUT}scoresheet-hall-phone.png`, await pagePng(pdf, 1, 720));
+  console.log("wrote docs/pages/scoresheet-hall-phone.png");
 
   await page.getByRole("link", { name: /^Clashes/ }).click();
   await page
@@ -159,6 +166,28 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
     .click();
   await small.getByRole("img", { name: /QR code of the desk link/ }).waitFor();
   await shot(small, "console-link-phone.png");
+
+  // The score screen on a phone: an umpire's score corrected, with who wrote each.
+  const scorer = await run.api("POST", "/v3/days/open-sun/scores/scorer-links", {
+    issuedTo: "Ana",
+    note: "Court 1",
+  });
+  await run.api(
+    "PUT",
+    "/v3/days/open-sun/facilities/Rizal%20Hall/matches/301/score",
+    { expected: { team1Score: null, team2Score: null }, team1Score: 21, team2Score: 15 },
+    scorer.body.token,
+  );
+  await small.getByRole("link", { name: "Scores", exact: true }).click();
+  await small.getByLabel("Match number, court or player").fill("301");
+  await small.getByRole("button", { name: /^Match 301/ }).click();
+  const form = small.getByRole("region", { name: "Match 301 · Rizal Hall" });
+  await form.getByText("On the sheet: 21–15.").waitFor();
+  await form.getByRole("textbox").last().fill("17");
+  await form.getByRole("button", { name: "Save score" }).click();
+  await form.getByRole("status").filter({ hasText: "Saved: 21–17" }).waitFor({ timeout: 60_000 });
+  await form.getByRole("heading").evaluate((heading) => heading.scrollIntoView());
+  await shot(small, "console-scores-phone.png");
   await phone.close();
   await laptop.close();
 }

@@ -76,3 +76,12 @@ export function manilaWhen(instant: string | number, now: number): string {
     ? `at ${manilaTime(at)}`
     : `on ${dayLabel(date, "short")} at ${manilaTime(at)}`;
 }
+
+/**
+ * An instant for people, with its day only when that is not `now`'s Manila day: `09:42`, else
+ * `Sat 28 Nov at 09:42` (for "Signed in until …", "Works until …").
+ * @example manilaMoment(Date.parse("2026-11-21T16:30:00Z"), Date.parse("2026-11-21T03:00:00Z")) // "Sun 22 Nov at 00:30"
+ */
+export function manilaMoment(instant: string | number, now: number): string {
+  return manilaWhen(instant, now).replace(/^(?:at|on) /, "");
+}

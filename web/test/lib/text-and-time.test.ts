@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { csvTable, parseCsv, toCsv } from "../../src/lib/csv.ts";
-import { dayLabel, manilaDate, manilaTime, manilaWhen, startOfManilaDay } from "../../src/lib/manila-time.ts";
+import {
+  dayLabel,
+  manilaDate,
+  manilaMoment,
+  manilaTime,
+  manilaWhen,
+  startOfManilaDay,
+} from "../../src/lib/manila-time.ts";
 
 describe("CSV as the service writes it", () => {
   test("quoted fields keep commas, doubled quotes and line breaks; CRLF and LF both end a row", () => {
@@ -57,6 +64,12 @@ describe("Asia/Manila, whatever the machine's zone", () => {
     const now = Date.parse("2026-11-21T03:00:00Z");
     assert.equal(manilaWhen("2026-11-21T01:42:00Z", now), "at 09:42");
     assert.equal(manilaWhen(Date.parse("2026-11-20T01:42:00Z"), now), "on Fri 20 Nov at 09:42");
+  });
+
+  test("a moment carries its day only when it is not today's (in Manila): 'until 09:42', 'until Sat 21 Nov at 00:30'", () => {
+    const now = Date.parse("2026-11-20T03:00:00Z");
+    assert.equal(manilaMoment("2026-11-20T01:42:00Z", now), "09:42");
+    assert.equal(manilaMoment(Date.parse("2026-11-20T16:30:00Z"), now), "Sat 21 Nov at 00:30");
   });
 
   test("a Manila day starts at 16:00 UTC the day before", () => {
