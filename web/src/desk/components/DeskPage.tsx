@@ -1,6 +1,5 @@
 import { useEffect } from "preact/hooks";
 import { useDesk } from "../context.ts";
-import { expiredSentence } from "../store.ts";
 import { DayHeading } from "./DayHeading.tsx";
 import { ListStatus } from "./ListStatus.tsx";
 import { MarkNotices } from "./MarkNotices.tsx";
@@ -9,7 +8,7 @@ import { SearchAndFilters } from "./SearchAndFilters.tsx";
 
 /** One facility's check-in: where the list comes from, the marks' news, search, filters, the people. */
 export function DeskPage() {
-  const { chooseFacility, expired, facilities, facility, link } = useDesk();
+  const { chooseFacility, facilities, facility, linkRefused, linkStopped } = useDesk();
   const name = facility.value ?? "";
   useEffect(() => {
     document.title = `${name} · Check-in desk`;
@@ -22,10 +21,11 @@ export function DeskPage() {
           Change hall
         </button>
       )}
-      {expired.value && link.value && (
-        <p class="notice error" role="alert">
-          {expiredSentence(link.value)}
-        </p>
+      {linkStopped.value && (
+        <div class="notice error link-stopped" role="alert">
+          <h2>{linkRefused.value?.revoked ? "This link was revoked" : "This link no longer works"}</h2>
+          <p>{linkStopped.value}</p>
+        </div>
       )}
       <ListStatus />
       <MarkNotices />
