@@ -21,7 +21,7 @@ import { createScoreForm, type ScoreForm, type ScorePlace } from "./entry.ts";
 import { type Place, placeAddress, placeOf } from "./place.ts";
 import { waitingMatch } from "./waiting-match.ts";
 
-export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure"> {
+export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure" | "now"> {
   /** Why the page asks for a link: what the address held, or why the kept link stopped working. */
   askBecause: Signal<string | undefined>;
   /** The page asks for a link because the phone's link expired (this one). */
@@ -41,6 +41,9 @@ export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "regis
   go(next: Place): void;
 }
 
+/** The time moves on screen every this often, so an expiry shows when it passes. */
+const TICK_MS = 30_000;
+
 /**
  * What the page says when the phone's scorer link has expired, with the time and day in Manila.
  * @example expiredSentence(link) // "Your scorer link expired at 01:08 on Saturday 28 November; ask the control desk for a new one."
@@ -51,7 +54,7 @@ export function expiredSentence(expired: DayLink): string {
 
 export function createScoreStore(env: PageEnvironment): ScoreStore {
   const base = createPageBase(env);
-  const day = dayFollower(base);
+  const day = dayFollower(base, "score");
   const kept = keptLinks(env.storage, "scorer");
   const link = signal<DayLink | undefined>(undefined);
   const askBecause = signal<string | undefined>(undefined);
@@ -134,12 +137,14 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     ...createScoreForm(env, scorePlace),
     registry: base.registry,
     failure: base.failure,
+    now: base.now,
     askBecause,
     expiredLink,
     deskToken,
     feed: day.feed,
     shownFacility,
     async start() {
+      base.keepTime(TICK_MS);
       const address = env.address.current();
       const token = tokenFrom(address.hash);
       if (address.hash !== "") {
