@@ -30,7 +30,7 @@ export function LiveStatus({ state, onRetry, now, shown = true }: LiveStatusProp
               <span class="dot" aria-hidden="true" /> Live
             </>
           )}
-          {status === "waiting" && "Connected: this page updates by itself"}
+          {status === "waiting" && "Connected: waiting for the results"}
           {status === "connecting" && "Connecting to live results…"}
           {status === "published" && "Live updates unavailable: published results"}
           {status === "push-off" && "Updated every 30 s"}
