@@ -261,7 +261,11 @@ describe("the local front", () => {
       const worker = await fetch(`${url}/sw.js`);
       assert.equal(worker.status, 200);
       assert.match(worker.headers.get("content-type") ?? "", /^(application|text)\/javascript/);
-      assert.equal(worker.headers.get("cache-control"), "no-cache", "never kept a year like the hashed assets");
+      assert.equal(
+        worker.headers.get("cache-control"),
+        "no-cache",
+        "never kept a year like the hashed assets",
+      );
       // At the pages' root its scope is every page: no Service-Worker-Allowed is needed.
       assert.equal(worker.headers.get("service-worker-allowed"), null);
       assert.match(worker.headers.get("content-security-policy") ?? "", /default-src 'self'/);
