@@ -193,6 +193,8 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
         online.value = connection.online();
         if (online.value) queue?.flush();
       });
+      // The connection may have gone while the page was starting, before anyone listened.
+      online.value = connection.online();
       connection.onVisible(() => {
         reads?.request("visible");
         queue?.flush();

@@ -5,11 +5,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { handOverText } from "../../src/desk/hand-over.ts";
-import { REFUSED_SENTENCE, REVOKED_SENTENCE } from "../../src/desk/store.ts";
-import { LIST, openDesk, PEOPLE, puts, reads } from "../support/desk-page.ts";
+import { createDeskStore, REFUSED_SENTENCE, REVOKED_SENTENCE } from "../../src/desk/store.ts";
+import { EXPIRES, LIST, openDesk, PEOPLE, puts, reads } from "../support/desk-page.ts";
 import { settle } from "../support/fake-clock.ts";
-import type { FakePage } from "../support/fake-page.ts";
+import { type FakePage, fakePage } from "../support/fake-page.ts";
 import { json } from "../support/fake-site.ts";
+import { linkToken, REGISTRY, SUNDAY_9AM } from "../support/page-fixtures.ts";
 
 const KEPT_LIST = "tournament-ops.desk-list";
 
@@ -96,6 +97,19 @@ describe("the desk page on a venue day", () => {
     );
     assert.equal(again.desk.shownPeople.value[0]?.present, true);
     assert.equal(again.desk.linkStopped.value, undefined);
+  });
+
+  test("the connection lost while the page was starting shows as offline", async () => {
+    const token = linkToken("desk", { day: "open-sun", exp: EXPIRES, to: "Front desk", note: "Rizal Hall" });
+    const page = fakePage({ href: `https://results.test/desk/#${token}`, now: SUNDAY_9AM });
+    page.site.file("/config/events.json", REGISTRY);
+    const desk = createDeskStore(page.env);
+    assert.equal(desk.online.value, true);
+    const started = desk.start();
+    page.setOnline(false);
+    page.site.unreachable = false;
+    await started;
+    assert.equal(desk.online.value, false);
   });
 
   test("a kept list of another hall or day is never shown", async () => {
