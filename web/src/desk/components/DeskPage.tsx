@@ -1,4 +1,4 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { useDesk } from "../context.ts";
 import { DayHeading } from "./DayHeading.tsx";
 import { ListStatus } from "./ListStatus.tsx";
@@ -10,6 +10,12 @@ import { SearchAndFilters } from "./SearchAndFilters.tsx";
 export function DeskPage() {
   const { chooseFacility, facilities, facility, linkRefused, linkStopped } = useDesk();
   const name = facility.value ?? "";
+  const stoppedBox = useRef<HTMLDivElement>(null);
+  const stopped = linkStopped.value;
+  // The link stops working under a tap far down the list: the reason comes into view at once.
+  useEffect(() => {
+    if (stopped !== undefined) stoppedBox.current?.focus();
+  }, [stopped]);
   useEffect(() => {
     document.title = `${name} · Check-in desk`;
   }, [name]);
@@ -21,10 +27,10 @@ export function DeskPage() {
           Change hall
         </button>
       )}
-      {linkStopped.value && (
-        <div class="notice error link-stopped" role="alert">
+      {stopped && (
+        <div class="notice error link-stopped" role="alert" tabIndex={-1} ref={stoppedBox}>
           <h2>{linkRefused.value?.revoked ? "This link was revoked" : "This link no longer works"}</h2>
-          <p>{linkStopped.value}</p>
+          <p>{stopped}</p>
         </div>
       )}
       <ListStatus />
