@@ -144,7 +144,7 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
     await page.getByText(/On the sheet: /).waitFor();
     await page
       .getByRole("status")
-      .filter({ hasText: "Offline: results as this phone last saw them" })
+      .filter({ hasText: "Offline: results as last seen" })
       .waitFor();
     await page.getByText(/updated \d\d:\d\d/).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
@@ -163,7 +163,7 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
     await page.reload();
     await page
       .getByRole("status")
-      .filter({ hasText: "Offline: results as this phone last saw them" })
+      .filter({ hasText: "Offline: results as last seen" })
       .waitFor();
     await page.getByRole("listitem").filter({ hasText: "Match 101:" }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);

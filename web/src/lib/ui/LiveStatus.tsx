@@ -34,7 +34,7 @@ export function LiveStatus({ state, onRetry, now, shown = true }: LiveStatusProp
           {status === "connecting" && "Connecting to live results…"}
           {status === "published" && "Live updates unavailable: published results"}
           {status === "push-off" && "Updated every 30 s"}
-          {status === "offline" && "Offline: results as this phone last saw them"}
+          {status === "offline" && "Offline: results as last seen"}
         </p>
         {updated && <p class="updated figures">updated {manilaClock(updated, now)}</p>}
         {status === "published" && (
