@@ -142,10 +142,7 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
     await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
     await page.getByText("Scorer link: Court 2 umpire").waitFor();
     await page.getByText(/On the sheet: /).waitFor();
-    await page
-      .getByRole("status")
-      .filter({ hasText: "Offline: results as last seen" })
-      .waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline: results as last seen" }).waitFor();
     await page.getByText(/updated \d\d:\d\d/).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await umpire.setOffline(false);
@@ -161,10 +158,7 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
 
     await spectator.setOffline(true);
     await page.reload();
-    await page
-      .getByRole("status")
-      .filter({ hasText: "Offline: results as last seen" })
-      .waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline: results as last seen" }).waitFor();
     await page.getByRole("listitem").filter({ hasText: "Match 101:" }).waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await spectator.setOffline(false);
@@ -206,6 +200,20 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
       await page.goto(`${origin}/public/`);
       await page.locator('meta[name="build"][content="next"]').waitFor({ state: "attached" });
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      // The new worker has installed (its precache holds the new page) and activated (the old one is gone).
+      await page.waitForFunction(
+        async () => {
+          const keys = (
+            await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()))
+          )
+            .flat()
+            .map((request) => request.url)
+            .filter((url) => url.includes("/public/index.html"));
+          return keys.length === 1 && keys[0]?.includes("__WB_REVISION__=next");
+        },
+        undefined,
+        { polling: 100, timeout: 30_000 },
+      );
       await workerReady(page);
 
       await spectator.setOffline(true);
