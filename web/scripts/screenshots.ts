@@ -2,7 +2,7 @@
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
  * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
- * console on the Sunday.
+ * console on the Sunday; and the venue day's moments (venue-shots.ts). `… -- venue` takes those alone.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { venueShots } from "./venue-shots.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
 
@@ -36,6 +37,15 @@ try {
     );
   }
   await run.api("POST", "/v3/days/open-sun/syncs");
+  if (process.argv[2] !== "venue") await pageShots(run, browser, link);
+  await venueShots(run, browser, OUT);
+} finally {
+  await browser.close();
+  await run.stop();
+}
+
+/** The pages' own pictures: the desk, the score page, the public page, the console. */
+async function pageShots(run: RunningStack, browser: Browser, link: string): Promise<void> {
   const desk = (
     await run.api("POST", "/v3/days/open-sun/attendance/desk-links", {
       issuedTo: "Front desk",
@@ -47,10 +57,10 @@ try {
   for (const { key } of listed.slice(0, 3)) {
     await run.api("PUT", `${people}/${encodeURIComponent(key)}/attendance`, { present: true }, desk);
   }
-  await shoot("desk-phone.png", `${run.stack.pages["desk"]}#${desk}`, "Rizal Hall");
-  await shoot("score-day-phone.png", `${run.stack.pages["score"]}#${link}`, "Enter scores");
+  await shoot(browser, "desk-phone.png", `${run.stack.pages["desk"]}#${desk}`, "Rizal Hall");
+  await shoot(browser, "score-day-phone.png", `${run.stack.pages["score"]}#${link}`, "Enter scores");
   const match = new URLSearchParams({ facility: "Rizal Hall", match: "107" });
-  await shoot("score-match-phone.png", `${run.stack.pages["score"]}?${match}#${link}`, "Match 107");
+  await shoot(browser, "score-match-phone.png", `${run.stack.pages["score"]}?${match}#${link}`, "Match 107");
 
   const shots: Array<[string, typeof PHONE | typeof DESKTOP, string]> = [
     ["public-events-phone.png", PHONE, ""],
@@ -69,13 +79,10 @@ try {
     console.log(`wrote docs/pages/${file}`);
   }
   await consoleShots(run, browser);
-} finally {
-  await browser.close();
-  await run.stop();
 }
 
 /** A phone-size picture of `url` once its main heading says `heading`. */
-async function shoot(file: string, url: string, heading: string): Promise<void> {
+async function shoot(browser: Browser, file: string, url: string, heading: string): Promise<void> {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(url);

@@ -13,6 +13,15 @@ import {
 } from "./facilities.ts";
 import { MEN, WOMEN } from "./people.ts";
 
+/** The words for the category codes both the open and the dual meet use. */
+const CATEGORY_LABELS = {
+  MS: "Men's singles",
+  WS: "Women's singles",
+  MD: "Men's doubles",
+  WD: "Women's doubles",
+  XD: "Mixed doubles",
+};
+
 /** The demo tournament: its registry and every facility workbook's draw. */
 export interface DemoTournament {
   registry: Registry;
@@ -139,13 +148,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         },
         display: {
           divisions: { U15: "Under 15", U19: "Under 19", OPEN: "Open" },
-          events: {
-            MS: "Men's singles",
-            WS: "Women's singles",
-            MD: "Men's doubles",
-            WD: "Women's doubles",
-            XD: "Mixed doubles",
-          },
+          events: CATEGORY_LABELS,
         },
       },
       "red-blue-dual": {
@@ -160,7 +163,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
             facilities: [facility("dual-sat-court-hall-a"), facility("dual-sat-court-hall-b")],
           },
         },
-        display: { clubs: { RED: "Red Smashers", BLUE: "Blue Drop Shots" } },
+        display: { clubs: { RED: "Red Smashers", BLUE: "Blue Drop Shots" }, events: CATEGORY_LABELS },
       },
       "club-cup": {
         type: "team",

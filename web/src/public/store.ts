@@ -45,7 +45,7 @@ export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "no
 
 export function createPublicStore(env: PageEnvironment): PublicStore {
   const base = createPageBase(env);
-  const day = dayFollower(base);
+  const day = dayFollower(base, "public");
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => place.value.day);
   const visibility = computed<Visibility | undefined>(() => {

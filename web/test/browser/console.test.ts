@@ -241,7 +241,7 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
       assert.equal(await refresh(revoked.deskPage), 401);
       await revoked.deskPage
         .getByRole("alert")
-        .filter({ hasText: "This link was revoked by the control desk, so it no longer works." })
+        .filter({ hasText: "This desk link was revoked by the control desk, so it no longer works" })
         .waitFor();
       await accessible(revoked.deskPage);
 

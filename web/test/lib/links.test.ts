@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { expiryText } from "../../src/lib/links/expiry.ts";
-import { keptLinks } from "../../src/lib/links/kept-links.ts";
+import { EXPIRED_KEPT_MS, keptLinks } from "../../src/lib/links/kept-links.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../src/lib/links/link-address.ts";
 import { freeVariant, linkLabel, sameLabel } from "../../src/lib/links/link-labels.ts";
 import { decodeLink, hasExpired, tokenFrom } from "../../src/lib/links/link-token.ts";
@@ -73,7 +73,7 @@ describe("links in the address's fragment", () => {
 describe("scorer links kept on the phone until they expire", () => {
   const link = (day: string, exp: number) => decodeLink(token({ exp, scope: "score-desk", day }))!;
 
-  test("kept links are listed newest first, without the expired ones, which are dropped from storage", () => {
+  test("kept links are listed newest first; an expired one is told apart for a week, then dropped from storage", () => {
     const storage = new MemoryStorage();
     const kept = keptLinks(storage, "scorer");
     kept.keep(link("open-sat", 1_000), 0);
@@ -82,8 +82,19 @@ describe("scorer links kept on the phone until they expire", () => {
       kept.list(500).map((l) => l.day),
       ["dual-sat", "open-sat"],
     );
+    assert.deepEqual(kept.expired(500), []);
     assert.deepEqual(
       kept.list(1_500).map((l) => l.day),
+      ["dual-sat"],
+    );
+    assert.deepEqual(
+      kept.expired(1_500).map((l) => l.day),
+      ["open-sat"],
+      "so the page can say when it expired",
+    );
+    assert.equal(JSON.parse(storage.getItem("tournament-ops.scorer-links")!).length, 2);
+    assert.deepEqual(
+      kept.expired(1_000 + EXPIRED_KEPT_MS).map((l) => l.day),
       ["dual-sat"],
     );
     assert.equal(JSON.parse(storage.getItem("tournament-ops.scorer-links")!).length, 1);

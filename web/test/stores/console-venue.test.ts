@@ -229,7 +229,7 @@ describe("the console's score screen (issue 26, row 5)", () => {
     const conflict = store.scores.outcome.value;
     assert.deepEqual(conflict, {
       kind: "conflict",
-      current: { teamCode1: "A101", teamCode2: "B101", team1Score: 15, team2Score: 21 },
+      current: { team1Score: 15, team2Score: 21 },
       note: "Ana (Court 3) · 2026-11-29 08:58",
     });
     assert.equal(store.scores.writers.value.get("Rizal Hall\u0000101"), "Ana (Court 3) · 2026-11-29 08:58");
@@ -240,12 +240,7 @@ describe("the console's score screen (issue 26, row 5)", () => {
 
     store.scores.setScore("one", "21");
     store.scores.setScore("two", "19");
-    await store.scores.keepMine(entry, {
-      teamCode1: "A101",
-      teamCode2: "B101",
-      team1Score: 15,
-      team2Score: 21,
-    });
+    await store.scores.keepMine(entry, { team1Score: 15, team2Score: 21 });
     assert.deepEqual(bodies.at(-1), {
       expected: { team1Score: 15, team2Score: 21 },
       team1Score: 21,

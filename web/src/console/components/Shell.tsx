@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { manilaMoment } from "../../lib/manila-time.ts";
+import { manilaClock } from "../../lib/manila-time.ts";
 import { Shell as PageShell } from "../../lib/ui/Shell.tsx";
 import { useConsole } from "../context.ts";
 
@@ -10,7 +10,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const current = session.value;
   const bar = current && (
     <div class="session">
-      <span class="figures">Signed in until {manilaMoment(current.expiresAt, app.now.value)}</span>
+      <span class="figures">Signed in until {manilaClock(current.expiresAt, app.now.value)}</span>
       <button type="button" class="on-accent" disabled={signingOut.value} onClick={() => void endSession()}>
         {signingOut.value ? "Signing out…" : "Sign out"}
       </button>

@@ -16,7 +16,6 @@ import {
   type FieldError,
   inputErrors,
   type Scores,
-  type SheetNow,
   seenScores,
 } from "../../score/draft.ts";
 import type { DayStore } from "./day.ts";
@@ -37,7 +36,7 @@ export type ScoreOutcome =
       /** The facility was published with it (else the next sync publishes it). */
       published: boolean;
     }
-  | { kind: "conflict"; current: SheetNow; note: string | null }
+  | { kind: "conflict"; current: Scores; note: string | null }
   | { kind: "problem"; text: string };
 
 /** Which match is open: its facility and number. */
@@ -70,9 +69,9 @@ export interface ScoreScreen {
   /** Saves the inputs with the on-screen sheet scores as `expected`. */
   save(entry: DayEntry): Promise<void>;
   /** After a conflict: save the operator's scores over what the sheet holds now. */
-  keepMine(entry: DayEntry, current: SheetNow): Promise<void>;
+  keepMine(entry: DayEntry, current: Scores): Promise<void>;
   /** After a conflict: take what the sheet holds now, and save nothing. */
-  takeSheets(current: SheetNow): void;
+  takeSheets(current: Scores): void;
 }
 
 /** The key of a match in {@link ScoreScreen.writers}. */
@@ -211,13 +210,11 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
 function refused(error: unknown): ScoreOutcome {
   if (!(error instanceof ApiError)) return { kind: "problem", text: `Not saved. ${String(error)}` };
   const problem = error.problem;
-  const current = problem?.current as Partial<SheetNow> | undefined;
+  const current = problem?.current as Partial<Scores> | undefined;
   if (problem?.code === "score_conflict" && current !== undefined) {
     return {
       kind: "conflict",
       current: {
-        teamCode1: String(current.teamCode1 ?? ""),
-        teamCode2: String(current.teamCode2 ?? ""),
         team1Score: typeof current.team1Score === "number" ? current.team1Score : null,
         team2Score: typeof current.team2Score === "number" ? current.team2Score : null,
       },

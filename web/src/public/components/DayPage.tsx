@@ -9,7 +9,7 @@ import { Shell } from "./Shell.tsx";
 
 /** One day: its title, where the results come from, and the facilities' results once the day is shown. */
 export function DayPage({ entry }: { entry: DayEntry }) {
-  const { feed, retry, visibility: goLive } = usePublic();
+  const { feed, now, retry, visibility: goLive } = usePublic();
   const { event, eventKey, day } = entry;
   const title = event.title ?? eventKey;
   useEffect(() => {
@@ -29,7 +29,7 @@ export function DayPage({ entry }: { entry: DayEntry }) {
         </h1>
         {date && <p class="day-date">{dayLabel(date)}</p>}
       </div>
-      <LiveStatus state={state} onRetry={retry} />
+      <LiveStatus state={state} onRetry={retry} now={now.value} shown={visibility.shown} />
       {!visibility.shown ? (
         <NotLive label={label} opensAt={visibility.opensAt} />
       ) : snapshot !== undefined ? (
