@@ -6,19 +6,24 @@ import type { Event } from "../../lib/data/registry.ts";
 interface MatchRowProps {
   match: Match;
   event: Event;
+  /** Its score just arrived: marked for a few seconds (`fresh-scores.ts`). */
+  fresh?: boolean;
 }
 
 /**
  * One match: court, category and round, then each side's players and score, the winner in bold.
  * Drawn again only when its row of the CSV changed, so a score arriving in a 300-match hall
- * redraws one match. Scores keep a fixed width, so nothing moves when one arrives.
+ * redraws one match. Scores keep a fixed width, so nothing moves when one arrives; the mark of a
+ * score that just arrived is a background colour, so it moves nothing either.
  */
 export class MatchRow extends Component<MatchRowProps> {
   override shouldComponentUpdate(next: MatchRowProps): boolean {
-    return next.match !== this.props.match || next.event !== this.props.event;
+    return (
+      next.match !== this.props.match || next.event !== this.props.event || next.fresh !== this.props.fresh
+    );
   }
 
-  override render({ match, event }: MatchRowProps) {
+  override render({ match, event, fresh }: MatchRowProps) {
     // A team event's match is one pair against the same pair of the other team: the pair names it.
     const category =
       event.type === "team"
@@ -27,7 +32,7 @@ export class MatchRow extends Component<MatchRowProps> {
     const where =
       event.type === "team" ? [match.time, match.court, category] : [match.court, category, match.round];
     return (
-      <li class="match">
+      <li class={fresh ? "match fresh" : "match"}>
         <p class="match-meta">
           <span>
             <span class="visually-hidden">Match {match.number}: </span>
