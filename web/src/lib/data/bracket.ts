@@ -193,6 +193,18 @@ export function brackets(matches: readonly Match[], display: Display | undefined
   return drawn.sort((a, b) => categoryRank(display, a.category) - categoryRank(display, b.category));
 }
 
+/**
+ * The categories whose every match here is a knockout round (or the third-place match): their draw
+ * stands in for a standings table.
+ */
+export function knockoutOnly(matches: readonly Match[], display: Display | undefined): Set<string> {
+  const knockout = new Set<string>();
+  const other = new Set<string>();
+  for (const match of matches) (knockoutRound(display, match.round) ? knockout : other).add(match.category);
+  for (const category of other) knockout.delete(category);
+  return knockout;
+}
+
 const carriedCache = new WeakMap<readonly Match[], { display: Display | undefined; matches: Match[] }>();
 
 /**

@@ -3,8 +3,10 @@
  * order, each ranked by the written rule ({@link TIEBREAK_RULE}, docs/pages.md "Ranked
  * standings") from its Won, Points For and Points Against columns and, between two tied, the
  * result of their match in the facility's matches. A table without a Won column keeps sheet order.
+ * A category played only as a knockout here has no table: its draw says more (`bracket.ts`).
  */
 import { csvTable } from "../csv.ts";
+import { knockoutOnly } from "./bracket.ts";
 import { categoryRank } from "./labels.ts";
 import type { Match } from "./matches.ts";
 import type { Display } from "./registry.ts";
@@ -54,6 +56,8 @@ export interface Standings {
   /** A column's index by its name (case-insensitive), or -1. */
   column(name: string): number;
   groups: StandingsGroup[];
+  /** Categories left out because they are played as a knockout only. */
+  drawn: string[];
 }
 
 const number = (cell: string | undefined) => {
@@ -78,8 +82,14 @@ export function standings(
   ) as [number, number, number, number, number];
   const ranked = options.ranked !== false && won >= 0;
   const groups = new Map<string, StandingRow[]>();
+  const knockouts = knockoutOnly(matches, display);
+  const drawn = new Set<string>();
   for (const cells of table.rows) {
     const key = category >= 0 ? (cells[category] ?? "").trim() : "";
+    if (knockouts.has(key)) {
+      drawn.add(key);
+      continue;
+    }
     const row: StandingRow = {
       cells,
       code: code >= 0 ? (cells[code] ?? "").trim() : "",
@@ -103,6 +113,7 @@ export function standings(
     difference: pf >= 0 && pa >= 0,
     column: table.column,
     groups: ordered,
+    drawn: [...drawn],
   };
 }
 

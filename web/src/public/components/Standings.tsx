@@ -23,7 +23,15 @@ const HIDDEN = new Set(["category", "team code"]);
 export function Standings({ csv, matches, event }: { csv: string; matches: Match[]; event: Event }) {
   const team = event.type === "team";
   const table = standings(csv, matches, event.display, { ranked: !team });
-  if (table.groups.length === 0 && !team) return <p>No standings yet.</p>;
+  if (table.groups.length === 0 && !team) {
+    return (
+      <p>
+        {table.drawn.length > 0
+          ? "This hall plays knockouts only: each category's draw is under Draw."
+          : "No standings yet."}
+      </p>
+    );
+  }
   const columns = table.header
     .map((name, index) => ({ name: name.trim(), index }))
     .filter(({ name }) => !HIDDEN.has(name.toLowerCase()));
