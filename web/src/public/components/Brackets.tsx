@@ -65,7 +65,9 @@ export function Brackets({
 
 /** Each round half the one before: the lines between rounds can join each pair to the match it feeds. */
 const regular = (bracket: Bracket) =>
-  bracket.rounds.every((round, r) => r === 0 || bracket.rounds[r - 1]?.matches.length === 2 * round.matches.length);
+  bracket.rounds.every(
+    (round, r) => r === 0 || bracket.rounds[r - 1]?.matches.length === 2 * round.matches.length,
+  );
 
 function DrawnMatch({ drawn, fresh }: { drawn: BracketMatch; fresh: boolean }) {
   const { match, sides, winner } = drawn;
@@ -79,7 +81,10 @@ function DrawnMatch({ drawn, fresh }: { drawn: BracketMatch; fresh: boolean }) {
           {when && ` · ${when}`}
         </p>
         {sides.map((side, s) => (
-          <p key={s} class={["entrant", winner === s + 1 && "won", side.open && "open"].filter(Boolean).join(" ")}>
+          <p
+            key={s}
+            class={["entrant", winner === s + 1 && "won", side.open && "open"].filter(Boolean).join(" ")}
+          >
             <span class="name">{side.name}</span>
             <span class="score figures">
               {side.score === "" ? <span aria-hidden="true">–</span> : side.score}

@@ -65,13 +65,17 @@ function CourtCard({ court, event, fresh }: { court: CourtNow; event: Event; fre
         {onCourt ? (
           <MatchLine match={onCourt} event={event} />
         ) : (
-          <p class="muted">{next ? `Next match at ${next.time || "a time to be announced"}.` : "No more matches here."}</p>
+          <p class="muted">
+            {next ? `Next match at ${next.time || "a time to be announced"}.` : "No more matches here."}
+          </p>
         )}
       </div>
       <div class="next">
         <p class="label">
           Next
-          {later > 0 && <span class="later"> · then {later === 1 ? "1 more match" : `${later} more matches`}</span>}
+          {later > 0 && (
+            <span class="later"> · then {later === 1 ? "1 more match" : `${later} more matches`}</span>
+          )}
         </p>
         {next ? <MatchLine match={next} event={event} /> : <p class="muted">Nothing more scheduled.</p>}
       </div>
