@@ -32,7 +32,7 @@ export function App() {
             {entry && hall && ` · ${entry.day.label}`}
           </span>
         </h1>
-        <p class={`source ${source}`}>
+        <p class={`source ${source}`} role="status">
           {source === "live" ? (
             <>
               <span class="dot" aria-hidden="true" /> Live
