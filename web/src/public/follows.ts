@@ -11,6 +11,7 @@ import type { Player, PlayerMatch } from "../lib/data/players.ts";
 import { facilityMatches } from "../lib/data/players.ts";
 import type { Display } from "../lib/data/registry.ts";
 import type { NotificationAnswer, PageEnvironment } from "../lib/page/environment.ts";
+import type { PlayersPart } from "./players.ts";
 
 export const FOLLOWED_KEY = "tournament-ops.followed-players";
 /** Followed players kept at most: the oldest go first. */
@@ -46,11 +47,11 @@ function read(storage: Storage | undefined): Followed[] {
 
 /**
  * The followed players, and the notifications about them.
- * @param players the followed day's players, for the notifications
+ * @param players the event's players, for the notifications
  */
 export function follows(
   env: Pick<PageEnvironment, "storage" | "notifications">,
-  players: ReadonlySignal<ReadonlyMap<string, Player>>,
+  players: Pick<PlayersPart, "player">,
   now: ReadonlySignal<number>,
   display: () => Display | undefined,
 ): Follows {
@@ -58,7 +59,7 @@ export function follows(
   const alerts = signal<NotificationAnswer>(env.notifications?.permission() ?? "unsupported");
   const watched = computed(() =>
     followed.value.flatMap(({ key }) => {
-      const player = players.value.get(key);
+      const player = players.player(key);
       return player === undefined ? [] : [player];
     }),
   );

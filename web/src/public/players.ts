@@ -4,7 +4,14 @@
  * in them by person key, and the search over them.
  */
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
-import { type EventDay, findPlayers, type Player, playerIndex } from "../lib/data/players.ts";
+import {
+  type EventDay,
+  findPlayers,
+  type Player,
+  type PlayerSummary,
+  playerDirectory,
+  playerOf,
+} from "../lib/data/players.ts";
 import { PublishedReadError, readDaySnapshot } from "../lib/data/published.ts";
 import { type DayEntry, daysByDate } from "../lib/data/registry.ts";
 import type { DaySnapshot } from "../lib/data/snapshot.ts";
@@ -18,12 +25,14 @@ export const EVENT_DAYS_MS = 60_000;
 export interface PlayersPart {
   /** The days whose results are shown, the followed one first. */
   days: ReadonlySignal<readonly EventDay[]>;
-  /** Every player of those days, by person key. */
-  index: ReadonlySignal<ReadonlyMap<string, Player>>;
+  /** Every player of those days, by person key, as the search lists them. */
+  directory: ReadonlySignal<ReadonlyMap<string, PlayerSummary>>;
+  /** A player with their matches across those days (reading the signals it depends on). */
+  player(key: string): Player | undefined;
   /** What the person typed in the player search. */
   query: Signal<string>;
   /** The players the query finds. */
-  found: ReadonlySignal<Player[]>;
+  found: ReadonlySignal<PlayerSummary[]>;
   /** Why the event's other days could not be read, for people. */
   problem: ReadonlySignal<string | undefined>;
   /** Reads the event's other published days (at most once a minute), for a player's whole event. */
@@ -70,12 +79,26 @@ export function playersPart(
     if (!same) shown = list;
     return shown;
   });
-  const index = computed(() => playerIndex(days.value, dayEntry.value?.event.display));
+  const directory = computed(() => playerDirectory(days.value, dayEntry.value?.event.display));
+  /** Each player gathered once per list of days. */
+  const gathered = new WeakMap<readonly EventDay[], Map<string, Player | undefined>>();
   return {
     days,
-    index,
+    directory,
+    player(key) {
+      const list = days.value;
+      const display = dayEntry.value?.event.display;
+      let known = gathered.get(list);
+      if (known === undefined) {
+        known = new Map();
+        gathered.set(list, known);
+      }
+      if (!known.has(key)) known.set(key, playerOf(list, key, display));
+      return known.get(key);
+    },
     query,
-    found: computed(() => findPlayers(index.value, query.value)),
+    // The list of everyone is made only once someone searches.
+    found: computed(() => (query.value.trim() === "" ? [] : findPlayers(directory.value, query.value))),
     problem,
     readEventDays() {
       const entry = dayEntry.value;

@@ -5,8 +5,9 @@ import { describe, test } from "node:test";
 import {
   type EventDay,
   findPlayers,
-  playerIndex,
+  playerDirectory,
   playerNow,
+  playerOf,
   playerStandings,
 } from "../../src/lib/data/players.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
@@ -85,8 +86,8 @@ const days = [
 
 describe("players", () => {
   test("one player by person key across days and halls, however the sheet spells the name; seats are nobody", () => {
-    const index = playerIndex(days, undefined);
-    const player = index.get("jose nanez");
+    const directory = playerDirectory(days, undefined);
+    const player = playerOf(days, "jose nanez", undefined);
     assert.equal(player?.name, "José Ñañez");
     assert.deepEqual(
       player?.matches.map((entry) => `${entry.day.key} ${entry.facility} ${entry.match.number}`),
@@ -94,12 +95,14 @@ describe("players", () => {
       "by date, then time",
     );
     assert.deepEqual(player?.categories, ["MS U15", "MD U19"]);
-    assert.equal(index.has("winner qf1"), false);
+    assert.equal(directory.has("winner qf1"), false);
+    assert.equal(directory.get("jose nanez")?.name, "José Ñañez");
+    assert.equal(playerOf(days, "nobody", undefined), undefined);
   });
 
   test("the search folds the query as the desk does: accents, case and spaces ignored, every word found", () => {
-    const index = playerIndex(days, undefined);
-    const found = (query: string) => findPlayers(index, query).map((player) => player.name);
+    const directory = playerDirectory(days, undefined);
+    const found = (query: string) => findPlayers(directory, query).map((player) => player.name);
     assert.deepEqual(found("jose nanez"), ["José Ñañez"]);
     assert.deepEqual(found("  ÑAÑEZ   josé "), ["José Ñañez"]);
     assert.deepEqual(found("ramon"), ["Ramón Dela Cruz"]);
@@ -110,7 +113,7 @@ describe("players", () => {
   });
 
   test("the next match is the first without a result; on court when its court has come to it", () => {
-    const player = playerIndex(days, undefined).get("jose nanez");
+    const player = playerOf(days, "jose nanez", undefined);
     assert.ok(player);
     const now = playerNow(player, AT_0940, undefined);
     assert.deepEqual([now.next?.match.number, now.onCourt, now.won, now.lost], ["4", true, 1, 1]);
@@ -119,7 +122,7 @@ describe("players", () => {
   });
 
   test("their standing in each category, ranked by the rule", () => {
-    const player = playerIndex(days, undefined).get("jose nanez");
+    const player = playerOf(days, "jose nanez", undefined);
     assert.ok(player);
     assert.deepEqual(
       playerStandings(player, undefined).map((s) => [s.day.key, s.facility, s.category, s.row.rank, s.of]),

@@ -109,10 +109,10 @@ describe("the public page's players", () => {
         { day: "open-mon", isLive: false },
       ),
     );
-    assert.equal(store.players.index.value.get("jose nanez")?.matches.length, 1, "this day only, before");
+    assert.equal(store.players.player("jose nanez")?.matches.length, 1, "this day only, before");
     store.openPlayer("jose nanez");
     await settle();
-    const player = store.players.index.value.get("jose nanez");
+    const player = store.players.player("jose nanez");
     assert.deepEqual(
       player?.matches.map((entry) => `${entry.day.key} ${entry.match.number}`),
       ["open-sat 11", "open-sun 105"],

@@ -140,6 +140,17 @@ function winnerOf(match: Match, sides: [BracketSide, BracketSide]): 1 | 2 | unde
  * @example brackets(matchesOf(csv), event.display)[0]?.rounds.map((r) => r.short) // ["QF", "SF", "F"]
  */
 export function brackets(matches: readonly Match[], display: Display | undefined): Bracket[] {
+  const known = drawnCache.get(matches);
+  if (known !== undefined && known.display === display) return known.brackets;
+  const drawn = drawBrackets(matches, display);
+  drawnCache.set(matches, { display, brackets: drawn });
+  return drawn;
+}
+
+/** Each list's brackets, drawn once (a page asks on every redraw). */
+const drawnCache = new WeakMap<readonly Match[], { display: Display | undefined; brackets: Bracket[] }>();
+
+function drawBrackets(matches: readonly Match[], display: Display | undefined): Bracket[] {
   const byCategory = new Map<string, Placed[]>();
   for (const match of matches) {
     const round = knockoutRound(display, match.round);
@@ -193,15 +204,23 @@ export function brackets(matches: readonly Match[], display: Display | undefined
   return drawn.sort((a, b) => categoryRank(display, a.category) - categoryRank(display, b.category));
 }
 
+const knockoutCache = new WeakMap<
+  readonly Match[],
+  { display: Display | undefined; categories: Set<string> }
+>();
+
 /**
  * The categories whose every match here is a knockout round (or the third-place match): their draw
  * stands in for a standings table.
  */
 export function knockoutOnly(matches: readonly Match[], display: Display | undefined): Set<string> {
+  const known = knockoutCache.get(matches);
+  if (known !== undefined && known.display === display) return known.categories;
   const knockout = new Set<string>();
   const other = new Set<string>();
   for (const match of matches) (knockoutRound(display, match.round) ? knockout : other).add(match.category);
   for (const category of other) knockout.delete(category);
+  knockoutCache.set(matches, { display, categories: knockout });
   return knockout;
 }
 

@@ -1,10 +1,10 @@
+import { useMemo } from "preact/hooks";
 import { clubLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { type Tie, ties } from "../../lib/data/ties.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
-import { freshKey } from "../fresh-scores.ts";
 import { MatchRow } from "./MatchRow.tsx";
 
 interface Group {
@@ -28,12 +28,16 @@ export function MatchList({
   event: Event;
   date: string | null;
 }) {
-  const fresh = usePublic().fresh.fresh.value;
+  const { fresh } = usePublic().fresh;
+  // Grouped again only when the matches change, not when a mark comes or goes.
+  const groups = useMemo<Group[]>(
+    () =>
+      event.type === "team"
+        ? ties(matches, event.teamScoring).map((tie) => ({ key: tie.key, matches: tie.matches, tie }))
+        : startTimes(matches, date),
+    [matches, event, date],
+  );
   if (matches.length === 0) return <p>No matches are scheduled here yet.</p>;
-  const groups: Group[] =
-    event.type === "team"
-      ? ties(matches, event.teamScoring).map((tie) => ({ key: tie.key, matches: tie.matches, tie }))
-      : startTimes(matches, date);
   return (
     <div class="matches">
       {groups.map((group) => (
@@ -42,10 +46,11 @@ export function MatchList({
           <ul>
             {group.matches.map((match) => (
               <MatchRow
-                key={match.number || match.key}
+                key={`${facility}#${match.number || match.key}`}
                 match={match}
                 event={event}
-                fresh={fresh.has(freshKey(facility, match.number))}
+                facility={facility}
+                fresh={fresh}
               />
             ))}
           </ul>

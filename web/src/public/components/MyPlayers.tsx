@@ -13,7 +13,7 @@ export function MyPlayers() {
   const { dayEntry, follows, now, openPlayer, place, players } = usePublic();
   const display = dayEntry.value?.event.display;
   const here = follows.followed.value.flatMap(({ key }) => {
-    const player = players.index.value.get(key);
+    const player = players.player(key);
     return player === undefined ? [] : [player];
   });
   if (here.length === 0) return null;

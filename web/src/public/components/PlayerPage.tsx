@@ -26,7 +26,7 @@ import "./players.css";
 export function PlayerPage({ playerKey, event }: { playerKey: string; event: Event }) {
   const { dayEntry, openPlayer, place, players } = usePublic();
   const entry = dayEntry.value;
-  const player = players.index.value.get(playerKey);
+  const player = players.player(playerKey);
   useEffect(() => {
     if (player !== undefined && entry !== undefined)
       document.title = `${player.name} · ${entry.event.title ?? entry.eventKey}`;
