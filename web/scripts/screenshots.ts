@@ -1,14 +1,15 @@
 /**
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
- * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
- * console on the Sunday.
+ * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, the spectators'
+ * views and the hall display (`spectator-screenshots.ts`), and the operator console on the Sunday.
  */
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { spectatorShots } from "./spectator-screenshots.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
 
@@ -22,6 +23,7 @@ try {
     await run.api("PUT", `/v3/days/${day}/visibility`, { isLive: true });
     await run.api("POST", `/v3/days/${day}/syncs`);
   }
+  await run.api("POST", "/v3/days/open-ko/syncs");
   const link = (await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {})).body.token as string;
   for (const [match, a, b] of [
     [105, 21, 18],
@@ -67,6 +69,7 @@ try {
     await context.close();
     console.log(`wrote docs/pages/${file}`);
   }
+  await spectatorShots(run, browser, OUT);
   await consoleShots(run, browser);
 } finally {
   await browser.close();

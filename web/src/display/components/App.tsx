@@ -24,6 +24,13 @@ export function App() {
   const source = state?.source ?? "connecting";
   return (
     <div class="tv">
+      <p class="tv-narrow">
+        This page is made for a TV in the hall. On a phone,{" "}
+        <a href={`../public/${place.day ? `?day=${encodeURIComponent(place.day)}` : ""}`}>
+          open the live results
+        </a>
+        .
+      </p>
       <header class="tv-bar">
         <h1>
           <span class="hall">{hall || entry?.day.label || "Hall display"}</span>
