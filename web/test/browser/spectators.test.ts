@@ -145,6 +145,10 @@ describe("a spectator's phone, on the stack as `npm start` starts it", () => {
       boxes,
     );
     assert.equal(await shifted(), 0);
+    await page.getByRole("button", { name: "Matches" }).click();
+    const row = page.getByRole("listitem").filter({ hasText: "Match 105:" });
+    assert.match((await row.getAttribute("class")) ?? "", /\bfresh\b/, "marked in the matches too");
+    await page.getByRole("button", { name: "Courts" }).click();
 
     await page.clock.fastForward("21:00");
     await court.getByText("On court", { exact: true }).waitFor();
