@@ -6,7 +6,7 @@
  * "match started": the umpire's score is the only signal, and it ends the match.
  */
 import { manilaDate, manilaTime } from "../manila-time.ts";
-import { minutesOf } from "./clashes.ts";
+import { minutesOf } from "./match-time.ts";
 import type { Match } from "./matches.ts";
 
 /** One court of a facility, now. */
