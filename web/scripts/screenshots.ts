@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
- * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
- * console on the Sunday; and the venue day's moments (venue-shots.ts). `… -- venue` takes those alone.
+ * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, the spectators'
+ * views and the hall display (`spectator-screenshots.ts`), the operator console on the Sunday; and
+ * the venue day's moments (venue-shots.ts). `… -- venue` takes those alone.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { spectatorShots } from "./spectator-screenshots.ts";
 import { venueShots } from "./venue-shots.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
@@ -24,6 +26,7 @@ try {
     await run.api("PUT", `/v3/days/${day}/visibility`, { isLive: true });
     await run.api("POST", `/v3/days/${day}/syncs`);
   }
+  await run.api("POST", "/v3/days/open-ko/syncs");
   const link = (await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {})).body.token as string;
   for (const [match, a, b] of [
     [105, 21, 18],
@@ -78,6 +81,7 @@ async function pageShots(run: RunningStack, browser: Browser, link: string): Pro
     await context.close();
     console.log(`wrote docs/pages/${file}`);
   }
+  await spectatorShots(run, browser, OUT);
   await consoleShots(run, browser);
 }
 

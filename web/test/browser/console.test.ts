@@ -110,6 +110,7 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     assert.deepEqual(await open.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)), [
       "open-sat",
       "open-sun",
+      "open-ko",
     ]);
     await page.getByLabel(/Show archived events/).check();
     await page.getByRole("group", { name: /Red v Blue Dual Meet.*archived/ }).waitFor();

@@ -130,6 +130,7 @@ describe("the public page's store", () => {
       day: "open-sun",
       facility: "Aguinaldo Court",
       view: "teams",
+      player: undefined,
     });
     assert.equal((await openPublic("?day=open-sun&view=nonsense")).store.place.value.view, "matches");
   });
