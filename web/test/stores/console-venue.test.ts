@@ -155,6 +155,8 @@ describe("the console's score screen (issue 26, row 5)", () => {
     assert.deepEqual(find("maria pena"), ["Rizal Hall 101"]);
     assert.deepEqual(find("LUCIA"), ["Rizal Hall 101"]);
     assert.deepEqual(find("cruz rizal"), ["Rizal Hall 102"]);
+    assert.ok(find("cruz").includes("Rizal Hall 102"), "a surname starting with c is a name, not a court");
+    assert.deepEqual(find("c3"), find("court 3"));
     assert.deepEqual(find("nobody"), []);
     assert.deepEqual(find("  "), []);
   });
@@ -194,6 +196,49 @@ describe("the console's score screen (issue 26, row 5)", () => {
       store.scores.writers.value.get("Rizal Hall\u0000102"),
       "Operator console · 2026-11-29 09:00",
       "who last wrote it, kept for the tab",
+    );
+  });
+
+  test("a save that answers after another match was opened leaves that match's form alone", async () => {
+    const { page, store, entry } = await sunday("?day=open-sun&view=scores");
+    let answer: (response: Response) => void = () => {};
+    const asked = new Promise<void>((reached) => {
+      page.site.answer("PUT", PUT("Rizal Hall", 102), () => {
+        reached();
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      });
+    });
+    store.scores.choose({ facility: "Rizal Hall", number: "102" });
+    store.scores.setScore("two", "17");
+    const saving = store.scores.save(entry);
+    await asked;
+    store.scores.choose({ facility: "Rizal Hall", number: "101" });
+    const opened = store.scores.draft.value;
+    answer(
+      json(200, {
+        matchNumber: 102,
+        teamCode1: "A102",
+        teamCode2: "B102",
+        team1Score: 21,
+        team2Score: 17,
+        note: "Operator console · 2026-11-29 09:00",
+        previousNote: null,
+        published: {
+          facility: "ok",
+          archive: { path: "p", status: "committed", revision: "r" },
+          live: { pushed: true },
+        },
+      }),
+    );
+    await saving;
+    assert.equal(store.scores.draft.value, opened, "match 101's form is the one on screen");
+    assert.equal(store.scores.draft.value?.number, "101");
+    assert.equal(store.scores.outcome.value, undefined, "no 'Saved' under match 101");
+    assert.equal(
+      store.scores.writers.value.get("Rizal Hall\u0000102"),
+      "Operator console · 2026-11-29 09:00",
     );
   });
 

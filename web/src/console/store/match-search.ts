@@ -31,8 +31,8 @@ const fold = (text: string) =>
     .split(/[\s/,()·-]+/)
     .filter(Boolean);
 
-/** `court 3`, `c3`: a court asked for by its name or number, compared whole. */
-const COURT = /^c(?:ourt)?\s*(\S+)$/;
+/** `court 3`, `court a`, `c3`: a court asked for by its name or number, compared whole (`cruz` is a name). */
+const COURT = /^(?:court\s+(\S+)|c\s*(\d+))$/;
 
 /**
  * The matches a query finds, best first: the match of that very number, then the matches on that
@@ -44,7 +44,8 @@ export function findMatches(all: readonly DayMatch[], query: string): { shown: D
   const words = fold(query);
   if (words.length === 0) return { shown: [], more: 0 };
   const whole = words.join(" ");
-  const court = COURT.exec(whole)?.[1];
+  const asked = COURT.exec(whole);
+  const court = asked?.[1] ?? asked?.[2];
   const found = all.flatMap((entry) => {
     const { match, facility } = entry;
     const courtWords = fold(match.court);

@@ -116,6 +116,11 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
     draft.value = { ...current, [field]: text.replace(/\D+/g, "").slice(0, 2), typed: true };
     fieldErrors.value = fieldErrors.value.filter((error) => error.field !== field);
   };
+  /** The form on screen is still the match `form` was saved for. */
+  const stillShown = (form: Draft) => {
+    const latest = draft.peek();
+    return latest?.facility === form.facility && latest.number === form.number;
+  };
   const save = async (entry: DayEntry) => {
     const form = draft.value;
     if (form === undefined || saving.value || form.locked !== undefined) return;
@@ -135,8 +140,10 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
         }),
       );
       const now = { team1Score: saved.team1Score, team2Score: saved.team2Score };
-      draft.value = { ...form, expected: now, typed: false };
       learn(form, saved.note);
+      // The operator may have opened another match while this one was saving: its form stays.
+      if (!stillShown(form)) return;
+      draft.value = { ...(draft.peek() as Draft), expected: now, typed: false };
       outcome.value = {
         kind: "saved",
         scores: now,
@@ -145,8 +152,9 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
         published: !("error" in saved.published),
       };
     } catch (error) {
-      outcome.value = refused(error);
-      if (outcome.value.kind === "conflict") learn(form, outcome.value.note);
+      const result = refused(error);
+      if (result.kind === "conflict") learn(form, result.note);
+      if (stillShown(form)) outcome.value = result;
     } finally {
       saving.value = false;
     }
