@@ -48,12 +48,15 @@ function read(storage: Storage | undefined): Followed[] {
 /**
  * The followed players, and the notifications about them.
  * @param players the event's players, for the notifications
+ * @param kept true while the day shown is the one the phone kept from an earlier visit: nothing is
+ *   looked at until the network answers, so what happened meanwhile is not notified
  */
 export function follows(
   env: Pick<PageEnvironment, "storage" | "notifications">,
   players: Pick<PlayersPart, "player">,
   now: ReadonlySignal<number>,
   display: () => Display | undefined,
+  kept: ReadonlySignal<boolean>,
 ): Follows {
   const followed = signal<readonly Followed[]>(read(env.storage));
   const alerts = signal<NotificationAnswer>(env.notifications?.permission() ?? "unsupported");
@@ -66,6 +69,7 @@ export function follows(
   /** What was last seen of each followed player's match: nothing is said about the page's first look. */
   const seen = new Map<string, "waiting" | "on court" | "result">();
   effect(() => {
+    if (kept.value) return;
     const moment = now.value;
     const list = watched.value;
     // The matches on court now at each facility a followed player plays at.

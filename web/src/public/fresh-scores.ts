@@ -1,7 +1,8 @@
 /**
  * Changes seen (docs/pages.md): a score that arrives is marked for {@link FRESH_MS} wherever its
  * match shows (matches, courts, the bracket), and said once to screen readers through a polite
- * live region. The first snapshot of a day marks nothing: only what changes while the page is open.
+ * live region. The first snapshot of a day marks nothing, nor does the first one from the network
+ * after the one the phone kept: only what changes while the page is open.
  */
 import { effect, type ReadonlySignal, signal } from "@preact/signals";
 import { announcement, scoreChanges } from "../lib/data/score-changes.ts";
@@ -28,6 +29,8 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
   /** Each marked match with the time its mark ends. */
   const until = new Map<string, number>();
   let previous: DaySnapshot | undefined;
+  /** `previous` is the snapshot the phone kept from an earlier visit. */
+  let previousKept = false;
   let timer: unknown;
   const sweep = () => {
     const now = clock.now();
@@ -38,13 +41,18 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
     if (until.size > 0) timer = clock.setTimeout(sweep, Math.min(...until.values()) - now);
   };
   effect(() => {
-    const snapshot = feed.value?.snapshot;
+    const state = feed.value;
+    const snapshot = state?.snapshot;
     if (snapshot === previous) return;
-    // Another day (or none) starts afresh: its first snapshot is not news.
+    // Another day (or none) starts afresh: its first snapshot is not news, nor what changed since
+    // the phone kept it.
     const changes =
-      snapshot !== undefined && previous?.day === snapshot.day ? scoreChanges(previous, snapshot) : [];
+      snapshot !== undefined && previous?.day === snapshot.day && !previousKept
+        ? scoreChanges(previous, snapshot)
+        : [];
     if (snapshot?.day !== previous?.day) until.clear();
     previous = snapshot;
+    previousKept = state?.kept ?? false;
     if (changes.length === 0) return;
     const end = clock.now() + FRESH_MS;
     for (const { facility, match } of changes) until.set(freshKey(facility, match.number), end);

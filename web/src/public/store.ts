@@ -59,7 +59,13 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     return dayVisibility(snapshot ? snapshot.isLive : entry.day.isLive, date, base.now.value);
   });
   const players = playersPart(base, dayEntry, day.feed);
-  const followed = follows(env, players, base.now, () => dayEntry.value?.event.display);
+  const followed = follows(
+    env,
+    players,
+    base.now,
+    () => dayEntry.value?.event.display,
+    computed(() => day.feed.value?.kept ?? false),
+  );
   const followEntry = () => {
     const entry = dayEntry.value;
     if (entry !== undefined && day.day() !== entry.dayKey) day.follow(entry);

@@ -198,6 +198,47 @@ describe("the public page's players", () => {
   });
 });
 
+describe("a page opened again on a phone that kept the day", () => {
+  test("what changed since the last visit is neither marked, announced nor notified; what changes next is", async () => {
+    const storage = new MemoryStorage();
+    const before = sunday(["", ""], "2026-11-29T01:10:00.000Z");
+    storage.setItem(
+      "tournament-ops.kept-snapshot.public",
+      JSON.stringify({ event: "junior-open", day: "open-sun", snapshot: before }),
+    );
+    storage.setItem(FOLLOWED_KEY, JSON.stringify([{ key: "jose nanez", name: "José Ñañez" }]));
+    const shown: string[] = [];
+    const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
+    page.site.file("/config/events.json", REGISTRY);
+    page.env.notifications = {
+      permission: () => "granted",
+      request: async () => "granted",
+      show: (title) => shown.push(title),
+    };
+    const store = createPublicStore(page.env);
+    await store.start();
+    await settle();
+    assert.equal(store.feed.value?.kept, true, "the kept day shows first");
+    const live = page.socket("/live/junior-open/open-sun");
+    live.open();
+    const scored = sunday(["21", "15"]);
+    live.receive({ type: "snapshot", seq: 1, snapshot: scored });
+    assert.equal(store.feed.value?.kept, false);
+    assert.equal(store.feed.value?.snapshot?.generatedAt, AT_0920);
+    assert.equal(store.fresh.fresh.value.size, 0);
+    assert.equal(store.fresh.said.value, "");
+    assert.deepEqual(shown, [], "José's result came while the page was closed");
+
+    const again = sunday(["21", "16"], "2026-11-29T01:21:00.000Z");
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(scored, again) });
+    assert.deepEqual(
+      [...store.fresh.fresh.value],
+      [freshKey("Rizal Hall", "105")],
+      "a change while open is news",
+    );
+  });
+});
+
 describe("the scores that arrive", () => {
   test("are marked for a few seconds and said once to screen readers; the first snapshot marks nothing", async () => {
     const { page, store, live } = await openPublic("?day=open-sun");

@@ -37,6 +37,11 @@ export interface FeedState {
   problem: string | undefined;
   /** The phone believes it is online (`navigator.onLine`). */
   online: boolean;
+  /**
+   * The snapshot shown is the one the phone kept from an earlier visit: no snapshot has come from the
+   * network yet. What changed since then is not news of this visit.
+   */
+  kept: boolean;
 }
 
 export interface FeedOptions {
@@ -70,7 +75,9 @@ export function followDay(options: FeedOptions): DayFeed {
     unpublished: false,
     problem: undefined,
     online: connection.online(),
+    kept: false,
   };
+  state.kept = state.snapshot !== undefined;
   /** What the relay sent, kept apart so changes apply to exactly what they were made from. */
   let held: { seq: number | undefined; snapshot: DaySnapshot } | undefined;
   let polling: unknown;
@@ -83,14 +90,20 @@ export function followDay(options: FeedOptions): DayFeed {
     options.onChange({ ...state });
   };
   const show = (snapshot: DaySnapshot) =>
-    update({ snapshot: newer(state.snapshot, snapshot), unpublished: false });
+    update({ snapshot: newer(state.snapshot, snapshot), unpublished: false, kept: false });
 
   const readFile = async () => {
     try {
       const snapshot = await readDaySnapshot(options.dataUrl, options.event, options.day, options.env.fetch);
       if (stopped) return;
       if (snapshot === undefined) update({ unpublished: state.snapshot === undefined, problem: undefined });
-      else update({ snapshot: newer(state.snapshot, snapshot), unpublished: false, problem: undefined });
+      else
+        update({
+          snapshot: newer(state.snapshot, snapshot),
+          unpublished: false,
+          problem: undefined,
+          kept: false,
+        });
     } catch (error) {
       if (!stopped) update({ problem: error instanceof PublishedReadError ? error.message : String(error) });
     }
