@@ -128,5 +128,23 @@ describe("players", () => {
       playerStandings(player, undefined).map((s) => [s.day.key, s.facility, s.category, s.row.rank, s.of]),
       [["sun", "Rizal Hall", "MS U15", 2, 2]],
     );
+    assert.deepEqual(
+      playerStandings(player, undefined, { ranked: false }),
+      [],
+      "a team event's pairs rank nothing",
+    );
+    const unranked = days.map((day) => ({
+      ...day,
+      snapshot: {
+        ...day.snapshot,
+        facilities: day.snapshot.facilities.map((f) => ({
+          ...f,
+          standingsCsv: f.standingsCsv.replace(/\bWon\b/, "Wins?"),
+        })),
+      },
+    }));
+    const withoutWon = playerOf(unranked, "jose nanez", undefined);
+    assert.ok(withoutWon);
+    assert.deepEqual(playerStandings(withoutWon, undefined), [], "a tab without Won gives no '0th of 5'");
   });
 });

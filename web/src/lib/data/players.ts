@@ -230,8 +230,16 @@ export function playerNow(player: Player, now: number, display: Display | undefi
   return { next, onCourt, won, lost };
 }
 
-/** The player's standing in each category they play in, from the facilities they play at. */
-export function playerStandings(player: Player, display: Display | undefined): PlayerStanding[] {
+/**
+ * The player's standing in each category they play in, from the facilities they play at. A table
+ * that ranks nothing (a team event's pairs, a tab without Won) gives no standing.
+ */
+export function playerStandings(
+  player: Player,
+  display: Display | undefined,
+  options: { ranked?: boolean } = {},
+): PlayerStanding[] {
+  if (options.ranked === false) return [];
   const found: PlayerStanding[] = [];
   const seen = new Set<string>();
   for (const { day, facility: name } of player.matches) {
@@ -242,7 +250,7 @@ export function playerStandings(player: Player, display: Display | undefined): P
     if (facility === undefined || facility.standingsCsv === "") continue;
     const table = standings(facility.standingsCsv, facilityMatches(facility, display), display);
     const column = table.column("player");
-    if (column < 0) continue;
+    if (column < 0 || !table.ranked) continue;
     for (const group of table.groups) {
       const row = group.rows.find((r) =>
         playersOf(r.cells[column] ?? "", r.code).some((n) => personKey(n) === player.key),

@@ -63,7 +63,7 @@ function PlayerDetails({ player, event, back }: { player: Player; event: Event; 
   const display = event.display;
   const today = manilaDate(now.value);
   const state = playerNow(player, now.value, display);
-  const standing = playerStandings(player, display);
+  const standing = playerStandings(player, display, { ranked: event.type !== "team" });
   const byDay = new Map<EventDay, PlayerMatch[]>();
   for (const entry of player.matches) byDay.set(entry.day, [...(byDay.get(entry.day) ?? []), entry]);
   const marked = fresh.fresh.value;
