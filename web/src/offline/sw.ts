@@ -76,3 +76,22 @@ self.addEventListener("install", (event) => {
     })(),
   );
 });
+
+// A tap on a notification the public page showed through this worker brings that page back: the
+// open tab that shows it if there is one, else a new one at its address.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const wanted = (event.notification.data as { url?: unknown } | null)?.url;
+  const url = typeof wanted === "string" ? new URL(wanted, self.registration.scope) : undefined;
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const same =
+        open.find((client) => client.url === url?.href) ??
+        open.find((client) => url !== undefined && new URL(client.url).pathname === url.pathname);
+      if (same !== undefined) await same.focus();
+      else if (url !== undefined && url.origin === self.location.origin)
+        await self.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -70,7 +70,8 @@ function browserNotifications(): PageNotifications {
       supported() ? await Notification.requestPermission() : "unsupported",
     show(title, body, tag) {
       if (!supported() || Notification.permission !== "granted") return;
-      const options = { body, tag };
+      // `data.url`: the page a tap on the notification brings back (offline/sw.ts).
+      const options = { body, tag, data: { url: location.href } };
       const direct = () => {
         try {
           new Notification(title, options);
