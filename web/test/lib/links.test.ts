@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { matchesOf } from "../../src/lib/data/matches.ts";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { EXPIRED_KEPT_MS, keptLinks } from "../../src/lib/links/kept-links.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../src/lib/links/link-address.ts";
@@ -165,6 +166,26 @@ describe("whether a scorer link lasts its day (issue 26, row 2)", () => {
       at: at("2026-11-28T19:00:00"),
       lastMatch: at("2026-11-28T18:00:00"),
     });
+  });
+
+  test("a time written with PM (or seconds) is read as the pages read it everywhere", () => {
+    const afternoon = snapshotOf({
+      "Rizal Hall": [
+        onSaturday(matchRow(101, "9:00 AM", "Court 1", "Ana", "Bea")),
+        onSaturday(matchRow(140, "5:00 PM", "Court 2", "Cy", "Dee")),
+        onSaturday(matchRow(141, "16:30:00", "Court 1", "Eve", "Fay")),
+      ],
+    });
+    assert.deepEqual(scoringEnds(SATURDAY, afternoon), {
+      at: at("2026-11-28T18:00:00"),
+      lastMatch: at("2026-11-28T17:00:00"),
+    });
+    const [facility] = afternoon.facilities;
+    assert.deepEqual(
+      matchesOf(facility?.matchesCsv ?? "").map((match) => match.number),
+      ["101", "141", "140"],
+      "1:00 PM comes after 10:00 AM",
+    );
   });
 
   test("without match times it ends at 06:00 the morning after, when scorer links stop being issued", () => {

@@ -1,8 +1,11 @@
 /** A start time as the schedule writes it, read as minutes after midnight. */
 
-/** `HH:mm` (or `H:mm`, with an optional AM/PM) as minutes after midnight; `undefined` when not a time. */
+/**
+ * `HH:mm` (or `H:mm`, `HH:mm:ss`, with an optional AM/PM) as minutes after midnight; `undefined` when
+ * not a time. Every page rule that reads a match's time reads it here.
+ */
 export function minutesOf(time: string): number | undefined {
-  const found = /^(\d{1,2})[:.](\d{2})(?:\s*([ap])\.?m\.?)?$/i.exec(time.trim());
+  const found = /^(\d{1,2})[:.](\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?$/i.exec(time.trim());
   if (!found) return undefined;
   let hours = Number(found[1]);
   const minutes = Number(found[2]);

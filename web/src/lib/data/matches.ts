@@ -4,6 +4,7 @@
  * team2, team1Score, team2Score, referee), in time and court order.
  */
 import { csvTable } from "../csv.ts";
+import { minutesOf } from "./match-time.ts";
 
 export interface Match {
   /** The match's header and cells: equal keys make the same (identical) object, so unchanged rows are not drawn again. */
@@ -62,7 +63,7 @@ export function matchesOf(csv: string): Match[] {
         score2,
         referee: cell("referee"),
         winner: winnerOf(score1, score2),
-        order: [cell("date"), cell("time"), cell("court"), cell("matchNumber")]
+        order: [cell("date"), timeOrder(cell("time")), cell("court"), cell("matchNumber")]
           .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
           .join("\u0000"),
       };
@@ -82,4 +83,10 @@ function winnerOf(score1: string, score2: string): 1 | 2 | undefined {
   if (!/^\d+$/.test(score1) || !/^\d+$/.test(score2)) return undefined;
   const [a, b] = [Number(score1), Number(score2)];
   return a === b ? undefined : a > b ? 1 : 2;
+}
+
+/** A start time in the order of the day: read as minutes where it is a time (`1:00 PM` after `10:00`). */
+function timeOrder(time: string): string {
+  const minutes = minutesOf(time);
+  return minutes === undefined ? time : String(minutes);
 }

@@ -6,6 +6,7 @@
  * issued for it (also the end when no match has a time yet).
  */
 
+import { minutesOf } from "../data/match-time.ts";
 import { matchesOf } from "../data/matches.ts";
 import type { DaySnapshot } from "../data/snapshot.ts";
 import { startOfManilaDay } from "../manila-time.ts";
@@ -24,12 +25,12 @@ export interface ScoringEnd {
   lastMatch: number | undefined;
 }
 
-/** A match's start in Manila from its `date` (else the day's) and `time` (`9:30`, `09:30`, `09:30:00`). */
+/** A match's start in Manila from its `date` (else the day's) and `time` (as {@link minutesOf} reads it). */
 function startOf(date: string, time: string, dayDate: string): number | undefined {
-  const clock = /^(\d{1,2}):(\d{2})/.exec(time.trim());
-  if (clock === null) return undefined;
+  const minutes = minutesOf(time);
+  if (minutes === undefined) return undefined;
   const on = /^\d{4}-\d{2}-\d{2}$/.test(date.trim()) ? date.trim() : dayDate;
-  const at = Date.parse(`${on}T${clock[1]?.padStart(2, "0")}:${clock[2]}:00+08:00`);
+  const at = startOfManilaDay(on) + minutes * 60_000;
   return Number.isNaN(at) ? undefined : at;
 }
 
