@@ -1,14 +1,19 @@
 import { useEffect } from "preact/hooks";
 import type { DayEntry } from "../../lib/data/registry.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
+import { lazyView } from "../../lib/ui/LazyView.tsx";
 import { useConsole } from "../context.ts";
 import { addressOf, type View } from "../store/app.ts";
-import { ClashesView } from "./clashes/ClashesView.tsx";
-import { LinksView } from "./links/LinksView.tsx";
 import { RunView } from "./run/RunView.tsx";
 import { Shell } from "./Shell.tsx";
-import { ScoresView } from "./scores/ScoresView.tsx";
-import { ScoresheetsView } from "./scoresheets/ScoresheetsView.tsx";
+
+// The day's other screens load when first opened: the console's first load carries the run screen.
+const LinksView = lazyView(async () => (await import("./links/LinksView.tsx")).LinksView);
+const ScoresheetsView = lazyView(
+  async () => (await import("./scoresheets/ScoresheetsView.tsx")).ScoresheetsView,
+);
+const ScoresView = lazyView(async () => (await import("./scores/ScoresView.tsx")).ScoresView);
+const ClashesView = lazyView(async () => (await import("./clashes/ClashesView.tsx")).ClashesView);
 
 const VIEW_NAMES: Record<View, string> = {
   run: "Run the day",
