@@ -24,7 +24,10 @@ export interface ScoreSuite {
  * adapter, the clock at 10:00 Manila and a freshly seeded Hall A workbook before each test.
  * @example const s = scoreSuite(makeBackend); test("…", async () => { await s.put(path, body); });
  */
-export function scoreSuite(makeBackend: (typeof SPREADSHEET_BACKENDS)[number]): ScoreSuite {
+export function scoreSuite(
+  makeBackend: (typeof SPREADSHEET_BACKENDS)[number],
+  options: { env?: Record<string, string> } = {},
+): ScoreSuite {
   let t: TestApp | undefined;
   let backend: WorkbookBackend | undefined;
   const clock = manualClock("2026-11-21T02:00:00Z");
@@ -60,7 +63,7 @@ export function scoreSuite(makeBackend: (typeof SPREADSHEET_BACKENDS)[number]): 
       clock,
       spreadsheets: backend.spreadsheets,
       registry,
-      env: { ARCHIVE_MIN_INTERVAL_MS: "0" },
+      env: { ARCHIVE_MIN_INTERVAL_MS: "0", ...options.env },
     });
   });
   after(async () => {

@@ -96,6 +96,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
       services.signer.issueDayToken("desk", { exp, day, ...label }).token,
     scorerToken: (day: string, exp = clock.now() + 3_600_000, label: { to?: string; note?: string } = {}) =>
       services.signer.issueDayToken("scorer", { exp, day, ...label }).token,
+    /** Writes now the snapshots waiting for their commit spacing, as the app's close does. */
+    flushCommits: () => services.sync.close(),
     async close() {
       client.close();
       await app.close();

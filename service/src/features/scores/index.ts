@@ -40,7 +40,13 @@ export function createScores(
       }),
       publishFacility: async (dayKey, facilityName, editedAt) =>
         summarisePublished(
-          await deps.sync.syncFacility(dayKey, facilityName, { method: "sheets", editedAt }),
+          // The umpire is answered once the score is on the sheet and pushed live; the day's file
+          // follows at its commit's turn (at most ARCHIVE_MIN_INTERVAL_MS later), never dropped.
+          await deps.sync.syncFacility(dayKey, facilityName, {
+            method: "sheets",
+            editedAt,
+            awaitArchiveSpacing: false,
+          }),
           facilityName,
         ),
     }),

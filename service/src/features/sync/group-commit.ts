@@ -66,14 +66,27 @@ export class FileCommitter {
     this.deps = deps;
   }
 
-  submit(contribution: Contribution): Promise<ArchiveOutcome> {
+  /**
+   * Queues a contribution for the next write.
+   * @param options.awaitSpacing `false`: when the next write waits for the spacing (or for the write
+   *   in progress), settle at once as `carried` with the time it is due (`retryAt`); the contribution
+   *   stays queued and is written then. A score save answers its umpire this way, seconds sooner.
+   */
+  submit(contribution: Contribution, options: { awaitSpacing?: boolean } = {}): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
-      this.#pending.push({ contribution, resolve, reject });
+      const ticket = { contribution, resolve, reject };
+      this.#pending.push(ticket);
       if (this.#paused() || this.#waitingTurn) {
         this.#held++;
         resolve(this.#delayed());
       }
       this.#schedule();
+      // Still queued: no write took it, so it waits for the spacing or the write in progress.
+      if (options.awaitSpacing === false && this.#pending.includes(ticket)) {
+        const due = Math.max(this.#lastWriteStart + this.deps.minIntervalMs - performance.now(), 0);
+        const retryAt = new Date(this.deps.clock.now() + due).toISOString();
+        resolve({ path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt });
+      }
     });
   }
 

@@ -76,6 +76,7 @@ export class Publisher {
     reads: readonly FacilityRead[],
     editedAt: number | undefined,
     fromRepository: Promise<DaySnapshot | undefined>,
+    commit: { awaitSpacing?: boolean } = {},
   ): Promise<Publication> {
     const path = snapshotPath(ref);
     if (!this.#latest.has(path)) await fromRepository;
@@ -87,7 +88,7 @@ export class Publisher {
       now: this.deps.clock.now(),
     });
     this.#latest.set(path, snapshot);
-    const archive = this.#committer(path).submit({ ref, reads, editedAt, published: snapshot });
+    const archive = this.#committer(path).submit({ ref, reads, editedAt, published: snapshot }, commit);
     archive.catch(() => {});
     const { live, repositoryOnly, attempted } = await this.push(ref, snapshot);
     return { snapshot, live, repositoryOnly, attempted, archive };

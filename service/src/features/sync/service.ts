@@ -91,7 +91,9 @@ export function createSyncService(deps: SyncDeps): SyncService {
       if (!run.read.ok) throw readFailure([run.read]);
       let publication = published.get(run.read);
       if (!publication) {
-        publication = publisher.publish(ref, [run.read], run.editedAt, fromRepository);
+        publication = publisher.publish(ref, [run.read], run.editedAt, fromRepository, {
+          awaitSpacing: options.awaitArchiveSpacing,
+        });
         published.set(run.read, publication);
       }
       return syncReport({

@@ -42,12 +42,16 @@ export interface ArchiveOutcome {
    * holds it; `unchanged`: identical to the committed file (`revision`), nothing written. While the
    * repository's host asks for a pause (a rate limit) the status is `carried` with `retryAt`: the
    * snapshot waits in this instance for the commit that will hold it, and `revision` is the file's
-   * last one known. (The released 3.0 status values stay the only ones: a new value would change
+   * last one known; so it is for a score save whose commit waits for the spacing between writes.
+   * (The released 3.0 status values stay the only ones: a new value would change
    * the member's type, which Versioning calls breaking; `retryAt` is an added member.)
    */
   status: "committed" | "carried" | "unchanged";
   revision: string;
-  /** Only while a rate limit holds the commit back: when it is tried again (ISO 8601). */
+  /**
+   * While a rate limit holds the commit back, or (for a score save) while the commit waits for its
+   * spacing: when it is written (ISO 8601).
+   */
   retryAt?: string;
 }
 
@@ -95,6 +99,11 @@ export interface SyncFacilityOptions {
   method?: SyncMethod;
   /** Epoch ms of the workbook edit that triggered the sync (already parsed; the age rule is applied here). */
   editedAt?: number;
+  /**
+   * `false`: answer without waiting for the archive commit's spacing (`ARCHIVE_MIN_INTERVAL_MS`);
+   * the archive outcome is then `carried` with `retryAt` when the commit is still to come.
+   */
+  awaitArchiveSpacing?: boolean;
 }
 
 /** The body of a visibility change. */
