@@ -8,7 +8,8 @@ import { scoreBody, scorePath } from "./schedule-fixture.ts";
 import { scoreSuite } from "./score-harness.ts";
 
 const FILE = "open-2026/data/open-sat.json";
-const [sheetsFake] = SPREADSHEET_BACKENDS;
+const sheetsFake = SPREADSHEET_BACKENDS.find((backend) => backend.name === "sheets-fake");
+if (sheetsFake === undefined) throw new Error("the Sheets API fake is one of the backends");
 
 describe("score saves and the day file's commit spacing", () => {
   // A spacing far longer than the test: the second commit waits for the flush (as at the app's close).
