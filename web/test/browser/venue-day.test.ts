@@ -27,53 +27,21 @@ import {
   signInToDay,
   typeScore,
 } from "../support/venue-day.ts";
-import { changedCells, type WorkbookCells, workbookCells } from "../support/workbook-cells.ts";
-
-/** Who each desk checks in, by what the volunteer types: 10 at Rizal Hall, 10 at Annex Court. */
-const RIZAL_FIRST = [
-  ["joaquin", "Joaquín Santos"],
-  ["monica", "Mónica Yáñez"],
-  ["rafael", "Rafael Mañalac"],
-  ["dolores", "Dolores Magbanua"],
-  ["lorenzo", "Lorenzo Villanueva"],
-  ["celestina perez", "Celestina Pérez"],
-] as const;
-const RIZAL_AFTER_REPLACE = [
-  ["matias", "Matías Quiñones"],
-  ["rocio", "Rocío Navarro"],
-  ["benjamin", "Benjamín Reyes"],
-  ["gabriel", "Gabriel Ocampo"],
-] as const;
-const ANNEX_ONLINE = [
-  ["paz", "Paz Saldaña"],
-  ["noemi", "Noemí Tolentino"],
-  ["raquel", "Raquel Domínguez"],
-  ["veronica", "Verónica Lacson"],
-] as const;
-const ANNEX_OFFLINE = [
-  ["jose nanez", "José Ñañez"],
-  ["ramon", "Ramón Dela Cruz"],
-  ["andres", "Andrés Báez"],
-] as const;
-const ANNEX_RELOADED = [
-  ["nicolas", "Nicolás Peñaflor"],
-  ["julian", "Julián Castañeda"],
-  ["tomas", "Tomás Ibáñez"],
-] as const;
-
-/** The final score of each of the ten matches, and who wrote it (the cell note's label). */
-const FINAL: Record<number, { score: [number, number]; by: string }> = {
-  301: { score: [21, 15], by: "Ana (Court 1)" },
-  302: { score: [21, 14], by: "Operator console" }, // Ana saved 21–12; the organiser corrects it
-  303: { score: [18, 21], by: "Ben (Court 2)" },
-  304: { score: [21, 17], by: "Ben (Court 2)" },
-  305: { score: [21, 19], by: "Ana (Court 1)" }, // Ben saved 15–21 first; Ana keeps hers
-  306: { score: [21, 8], by: "Ben (Court 2)" },
-  307: { score: [21, 10], by: "Carla (Court 3)" },
-  308: { score: [21, 16], by: "Carla (Court 3)" }, // with the replacement link
-  309: { score: [19, 21], by: "Carla (Court 3)" },
-  310: { score: [21, 11], by: "Carla (Court 3)" },
-};
+import {
+  ANNEX_OFFLINE,
+  ANNEX_ONLINE,
+  ANNEX_RELOADED,
+  FINAL,
+  RIZAL_AFTER_REPLACE,
+  RIZAL_FIRST,
+} from "../support/venue-day-cast.ts";
+import {
+  changedCells,
+  headerColumns,
+  rowWhere,
+  type WorkbookCells,
+  workbookCells,
+} from "../support/workbook-cells.ts";
 
 describe("the venue-day rehearsal: a morning across every role, in Chromium, on one stack", () => {
   if (withoutChromium) {
@@ -339,10 +307,10 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
     const expected = new Map<string, (cell: unknown, note?: string) => boolean>();
     const marked = (hall: string, people: ReadonlyArray<readonly [string, string]>, by: string) => {
       const file = `open-sun-${hall}.xlsx!ATTENDANCE!`;
-      const header = columns(final, file);
+      const header = headerColumns(final, file);
       expected.set(`${file}${header.markedBy}1`, (value) => value === "markedBy");
       for (const [, player] of people) {
-        const row = rowOf(final, file, "B", player);
+        const row = rowWhere(final, file, "B", player);
         expected.set(`${file}${header.present}${row}`, (value) => value === true);
         expected.set(`${file}${header.timeIn}${row}`, (value) =>
           /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(String(value)),
@@ -356,9 +324,9 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
     marked("rizal-hall", RIZAL_AFTER_REPLACE, "Front desk 2 (Rizal Hall)");
     marked("annex-court", [...ANNEX_ONLINE, ...ANNEX_OFFLINE, ...ANNEX_RELOADED], "Annex desk (Annex Court)");
     const schedule = "open-sun-rizal-hall.xlsx!SCHEDULE!";
-    const header = columns(final, schedule);
+    const header = headerColumns(final, schedule);
     for (const [match, { score, by }] of Object.entries(FINAL)) {
-      const row = rowOf(final, schedule, "A", Number(match));
+      const row = rowWhere(final, schedule, "A", Number(match));
       for (const [column, value] of [
         [header.team1Score, score[0]],
         [header.team2Score, score[1]],
@@ -390,28 +358,3 @@ const publicRow = (page: Page, number: number) =>
 
 /** A regular expression's text matching `text` literally. */
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The column letter of each header in row 1 of a tab (`file!sheet!`). */
-function columns(cells: WorkbookCells, tab: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const [key, cell] of cells) {
-    const address = key.slice(tab.length);
-    if (key.startsWith(tab) && /^[A-Z]+1$/.test(address)) found[String(cell.value)] = address.slice(0, -1);
-  }
-  return found;
-}
-
-/** The row whose cell in `column` of a tab holds `value`. */
-function rowOf(cells: WorkbookCells, tab: string, column: string, value: unknown): number {
-  for (const [key, cell] of cells) {
-    const address = key.slice(tab.length);
-    if (
-      key.startsWith(tab) &&
-      address.startsWith(column) &&
-      /^\d+$/.test(address.slice(column.length)) &&
-      cell.value === value
-    )
-      return Number(address.slice(column.length));
-  }
-  throw new Error(`no row of ${tab} holds ${String(value)} in column ${column}`);
-}

@@ -9,9 +9,8 @@ import type { Page, Response } from "playwright-core";
 import { pageQrCodes } from "./pdf-pages.ts";
 import { readQrCode } from "./qr-codes.ts";
 
-/** The day rehearsed: the demo's Sunday, never in the past on the day the demo is made. */
-export const DAY = "open-sun";
-const PEOPLE = `/v3/days/${DAY}/facilities/`;
+/** The day rehearsed (the demo's Sunday, never in the past on the day the demo is made): its halls' routes. */
+const PEOPLE = "/v3/days/open-sun/facilities/";
 
 /** The organiser signs in to the console with the printed password and opens the day. */
 export async function signInToDay(organiser: Page, address: string, password: string): Promise<void> {

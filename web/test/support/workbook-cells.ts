@@ -59,6 +59,31 @@ export function changedCells(before: WorkbookCells, after: WorkbookCells): strin
   return [...keys].filter((key) => JSON.stringify(before.get(key)) !== JSON.stringify(after.get(key))).sort();
 }
 
+/** The column letter of each header in row 1 of a tab (`file!sheet!`). */
+export function headerColumns(cells: WorkbookCells, tab: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [key, cell] of cells) {
+    const address = key.slice(tab.length);
+    if (key.startsWith(tab) && /^[A-Z]+1$/.test(address)) found[String(cell.value)] = address.slice(0, -1);
+  }
+  return found;
+}
+
+/** The row whose cell in `column` of a tab holds `value`. */
+export function rowWhere(cells: WorkbookCells, tab: string, column: string, value: unknown): number {
+  for (const [key, cell] of cells) {
+    const address = key.slice(tab.length);
+    if (
+      key.startsWith(tab) &&
+      address.startsWith(column) &&
+      /^\d+$/.test(address.slice(column.length)) &&
+      cell.value === value
+    )
+      return Number(address.slice(column.length));
+  }
+  throw new Error(`no row of ${tab} holds ${String(value)} in column ${column}`);
+}
+
 /** Whether `address` (`J5`) lies in the range `ref` (`J2:J1000`). */
 function within(address: string, ref: string): boolean {
   const [from, to = from] = ref.split(":").map(position) as [Position, Position?];
