@@ -8,29 +8,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
-import jsQR from "jsqr";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { readQrCode } from "../support/qr-codes.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
-
-/** The text a QR code on the page holds, read from a screenshot of it as a phone's camera would. */
-async function readQrCode(page: Page, name: RegExp): Promise<string> {
-  const png = (await page.getByRole("img", { name }).screenshot()).toString("base64");
-  const image = await page.evaluate(async (data) => {
-    // Decoded here rather than fetched as a data: address, which the pages' CSP (connect-src) refuses.
-    const bytes = Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height);
-    return { width: pixels.width, height: pixels.height, data: Array.from(pixels.data) };
-  }, png);
-  const code = jsQR(Uint8ClampedArray.from(image.data), image.width, image.height);
-  assert.ok(code, "the QR code reads");
-  return code.data;
-}
 
 async function pdfPageCount(path: string): Promise<number> {
   const document = await getDocument({ data: new Uint8Array(await readFile(path)), verbosity: 0 }).promise;

@@ -13,37 +13,12 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type RunningFront, startFront } from "../../../front/src/index.ts";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { workerReady } from "../support/service-worker.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 const PEOPLE = "/v3/days/open-sun/facilities/Rizal%20Hall/people";
 const presentBox = (page: Page, player: string) => page.getByRole("checkbox", { name: `${player} Present` });
-
-/**
- * Waits until the service worker controls `page` and answers its opening: Chromium writes a newly
- * activated worker's registration down a moment after it takes control, and a page opened before
- * that goes to the network. A reload the worker answered is the sign it will answer the next one.
- */
-async function workerReady(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return (
-        navigator.serviceWorker.controller !== null &&
-        registration?.active?.state === "activated" &&
-        registration.installing === null &&
-        registration.waiting === null
-      );
-    },
-    undefined,
-    { polling: 100, timeout: 30_000 },
-  );
-  for (let attempt = 0; attempt < 40; attempt++) {
-    if ((await page.reload())?.fromServiceWorker()) return;
-    await page.waitForTimeout(250);
-  }
-  throw new Error("the service worker never answered the page's opening");
-}
 
 describe("the pages opened without a network, in Chromium, on the stack as `npm start` starts it", () => {
   if (withoutChromium) {

@@ -1,0 +1,28 @@
+/** Waiting for a page's service worker, so that the next opening without a network is answered by it. */
+import type { Page } from "playwright-core";
+
+/**
+ * Waits until the service worker controls `page` and answers its opening: Chromium writes a newly
+ * activated worker's registration down a moment after it takes control, and a page opened before
+ * that goes to the network. A reload the worker answered is the sign it will answer the next one.
+ */
+export async function workerReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return (
+        navigator.serviceWorker.controller !== null &&
+        registration?.active?.state === "activated" &&
+        registration.installing === null &&
+        registration.waiting === null
+      );
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if ((await page.reload())?.fromServiceWorker()) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the service worker never answered the page's opening");
+}
