@@ -34,7 +34,7 @@ export function HallDisplays({ entry }: { entry: DayEntry }) {
           <code>npm start -- --lan</code> and open the console at the address it prints for phones.
         </p>
       )}
-      <ul class="facilities hall-displays">
+      <ul class="facilities">
         {choices.map(({ name, copy, address }) => (
           <li key={address}>
             <a href={address} target="_blank" rel="noopener">
