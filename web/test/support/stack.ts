@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
-import { leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
+import { holdingSharedStack, leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
 
 export interface Stack {
   front: string;
@@ -38,14 +38,15 @@ export interface RunningStack {
 
 /**
  * Starts `npm start` in a fresh folder on free ports; without flags or variables, under the test
- * runner, lends the run's shared stack instead (as new: fresh workbooks, data, service and relay).
+ * runner, lends the run's shared stack instead (as new: fresh workbooks, data, service and relay),
+ * unless the file holds it already (a second stack in one file is its own).
  * @param options.args more flags (`--lan`); options.env more variables (the front's `FRONT_*` bounds).
  */
 export async function startStack(
   options: { args?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningStack> {
   const plain = (options.args ?? []).length === 0 && Object.keys(options.env ?? {}).length === 0;
-  if (plain && SHARED_STACK !== undefined) {
+  if (plain && SHARED_STACK !== undefined && !holdingSharedStack()) {
     const lease = await leaseSharedStack(SHARED_STACK);
     return operatorCalls(lease.stack, lease.password, async () => lease.release());
   }

@@ -15,14 +15,24 @@ export interface Lease {
 /** The address of the shared stack's control server, when the test runner started one. */
 export const SHARED_STACK = process.env["TOPS_SHARED_STACK"];
 
+let holding = false;
+
+/** Whether this process holds the shared stack now (a second stack it asks for is its own). */
+export const holdingSharedStack = () => holding;
+
 /**
  * Waits for the shared stack at `control` and holds it until `release()`.
  * @example const { stack, release } = await leaseSharedStack(SHARED_STACK); … release();
  */
 export function leaseSharedStack(control: string): Promise<Lease & { release(): void }> {
+  holding = true;
   return new Promise((resolve, reject) => {
     const asking = request(`${control}/lease`, { method: "POST" });
-    asking.once("error", reject);
+    const refused = (error: Error) => {
+      holding = false;
+      reject(error);
+    };
+    asking.once("error", refused);
     asking.once("response", (response) => {
       let text = "";
       response.setEncoding("utf8");
@@ -33,9 +43,13 @@ export function leaseSharedStack(control: string): Promise<Lease & { release(): 
         if (response.statusCode !== 200 || end < 0) return;
         // Held from here on without keeping the process alive: its exit gives the stack back.
         asking.socket?.unref();
-        resolve({ ...(JSON.parse(text.slice(0, end)) as Lease), release: () => asking.destroy() });
+        const release = () => {
+          holding = false;
+          asking.destroy();
+        };
+        resolve({ ...(JSON.parse(text.slice(0, end)) as Lease), release });
       });
-      response.once("end", () => reject(new Error(`the shared stack: ${response.statusCode} ${text}`)));
+      response.once("end", () => refused(new Error(`the shared stack: ${response.statusCode} ${text}`)));
     });
     asking.end();
   });
