@@ -1,9 +1,9 @@
 import { Type } from "@sinclair/typebox";
-import { frozenTwin } from "../http/frozen.ts";
-import { defineRoute, type RouteDefinition } from "../http/route.ts";
-import type { LiveRelay } from "../ports/live-relay.ts";
-import { livePushEnabled } from "./live-push.ts";
-import type { RegistryStore } from "./store.ts";
+import { frozenTwin } from "../../http/frozen.ts";
+import { defineRoute, type RouteDefinition } from "../../http/route.ts";
+import type { LiveRelay } from "../../ports/live-relay.ts";
+import { livePushEnabled } from "../../registry/live-push.ts";
+import type { RegistryStore } from "../../registry/store.ts";
 
 const Diagnostics = Type.Object(
   {
