@@ -27,7 +27,13 @@ test("an upward import, a loop within a layer and a folder no layer names are ea
     ["nowhere → shared", ["nowhere/z.ts → shared/clock.ts"]],
   ]);
   const found = violations(edges, layers);
-  assert.ok(found.some((line) => line.startsWith("shared → http: imports upward")), found.join("\n"));
-  assert.ok(found.some((line) => line === "a loop: features/a → features/b → features/a"), found.join("\n"));
+  assert.ok(
+    found.some((line) => line.startsWith("shared → http: imports upward")),
+    found.join("\n"),
+  );
+  assert.ok(
+    found.some((line) => line === "a loop: features/a → features/b → features/a"),
+    found.join("\n"),
+  );
   assert.ok(found.some((line) => line.startsWith("nowhere → shared: a folder no layer names")));
 });
