@@ -54,8 +54,9 @@ export function folderGraph() {
   const edges = new Map();
   for (const file of sources(root)) {
     const text = readFileSync(file, "utf8");
-    for (const match of text.matchAll(/\bfrom\s*["'](\.[^"']+)["']|\bimport\s*\(?\s*["'](\.[^"']+)["']/g)) {
-      const target = resolve(dirname(file), match[1] ?? match[2] ?? "");
+    const imports = /^(?:(?:import|export)\s[^;]*?\bfrom\s*|import\s*)(["'])(\.[^"'\n]+)\1/gm;
+    for (const match of text.matchAll(imports)) {
+      const target = resolve(dirname(file), match[2] ?? "");
       const [from, to] = [folderOf(file), folderOf(target)];
       if (from === to) continue;
       const key = `${from} → ${to}`;

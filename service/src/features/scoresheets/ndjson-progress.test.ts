@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { BoundedQueue } from "../../shared/bounded-queue.ts";
 import { ndjsonProgress } from "./ndjson-progress.ts";
 import type { ScoresheetRenderer } from "./renderer.ts";
-import { sampleMatch } from "./test-support.ts";
+import { sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
 
 const job = {
   matches: [sampleMatch(1), sampleMatch(2)],

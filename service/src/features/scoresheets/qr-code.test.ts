@@ -6,7 +6,7 @@ import { type FrameOp, layoutPlan, type QrArea } from "./layouts/index.ts";
 import { darkRectangles } from "./pdf/qr-code.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
 import { scorePageAddress } from "./score-page-address.ts";
-import { type PageImage, pdfPages, renderPage, sampleMatch } from "./test-support.ts";
+import { type PageImage, pdfPages, renderPage, sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
 import { LAYOUT_TYPES } from "./types.ts";
 
 const PAGES_URL = "https://ops.example.org/manila-open";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { renderEvents } from "./render-events.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
-import { pdfPages, sampleMatch, texts } from "./test-support.ts";
+import { pdfPages, sampleMatch, texts } from "../../../test/support/scoresheet-pdf.ts";
 import { LAYOUT_TYPES } from "./types.ts";
 
 const renderer = createScoresheetRenderer({ concurrency: 2 });
