@@ -64,9 +64,9 @@ if ("heldBy" in lock) {
   );
 }
 /** @type {ReturnType<typeof localStack> | undefined} */
-let parts;
+let running;
 process.once("exit", () => {
-  parts?.kill();
+  running?.kill();
   rmSync(stackFile, { force: true });
   lock.release();
 });
@@ -80,7 +80,7 @@ const ports = {
   relay: options.relayPort,
 };
 const lan = options.lan ? lanAddresses() : [];
-parts = localStack({
+const parts = localStack({
   repo,
   dir,
   pagesDir: pages.dist,
@@ -92,8 +92,13 @@ parts = localStack({
     void stop(1);
   },
 });
+running = parts;
 
-/** Stops the stack, letting the service drain, then exits with `code`. @param {number} code */
+/**
+ * Stops the stack, letting the service drain, then exits with `code`.
+ * @param {number} code
+ * @returns {Promise<never>}
+ */
 async function stop(code) {
   await parts.stop();
   process.exit(code);
@@ -107,17 +112,15 @@ function onSignals() {
   }
 }
 onSignals();
-let demo;
-try {
-  demo = await parts.start({ relayStarted: onSignals });
-} catch (error) {
+const demo = await parts.start({ relayStarted: onSignals }).catch(async (error) => {
   if (!(error instanceof StackError)) throw error;
   process.stderr.write(`npm start: ${error.message}\n`);
-  await stop(1);
-}
+  return stop(1);
+});
 const { frontUrl, serviceUrl, paths, secrets } = parts;
-const relayUrl = /** @type {string} */ (parts.relayUrl);
+const relayUrl = parts.relayUrl;
 
+/** @type {Array<{ folder: string, title: string, for: string }>} */
 const pageList = JSON.parse(readFileSync(join(repo, "web/pages.json"), "utf8"));
 const stack = {
   front: frontUrl,

@@ -17,11 +17,19 @@ export function freePort(port) {
     const probe = createServer();
     probe.once("error", fail);
     probe.listen(port, "127.0.0.1", () => {
-      const chosen = probe.address().port;
+      const chosen = /** @type {import("node:net").AddressInfo} */ (probe.address()).port;
       probe.close(() => done(chosen));
     });
   });
 }
+
+/**
+ * The parts' modules, TypeScript loaded through tsx once `start()` runs.
+ * @typedef {typeof import("../../service/src/demo/index.ts") &
+ *   typeof import("../../service/src/demo/local-secrets.ts") &
+ *   typeof import("../../relay/miniflare/start-relay.ts") &
+ *   typeof import("../../front/src/index.ts")} Parts
+ */
 
 /** Why the stack could not start, in a sentence for `npm start: …`. */
 export class StackError extends Error {}
@@ -52,12 +60,14 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
   let secrets;
   /** @type {import("../../relay/miniflare/start-relay.ts").RunningRelay | undefined} */
   let relay;
+  let relayUrl = "";
   /** @type {import("node:child_process").ChildProcess | undefined} */
   let service;
   /** @type {Awaited<ReturnType<typeof import("../../front/src/index.ts").startFront>> | undefined} */
   let front;
   let relayPort = ports.relay;
   let stopping = false;
+  /** @type {Parts} */
   let modules;
 
   async function startRelay() {
@@ -70,10 +80,11 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       });
     } catch (error) {
       throw new StackError(
-        `the relay cannot start on ${relayPort} (${error.message}); choose another port with --relay-port`,
+        `the relay cannot start on ${relayPort} (${/** @type {Error} */ (error).message}); choose another port with --relay-port`,
       );
     }
-    relayPort = Number(new URL(relay.url).port);
+    relayUrl = relay.url;
+    relayPort = Number(new URL(relayUrl).port);
   }
 
   async function startService() {
@@ -83,7 +94,7 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       paths,
       secrets: secrets.env,
       pagesUrl: addresses.length > 0 ? `http://${addresses[0]}:${ports.front}` : frontUrl,
-      relayUrl: relay.url,
+      relayUrl,
     });
     service = started;
     started.once("exit", (code, signal) => {
@@ -111,8 +122,9 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
     paths,
     frontUrl,
     serviceUrl,
+    /** The relay's address once it has started. */
     get relayUrl() {
-      return relay?.url;
+      return relayUrl;
     },
     /** The secrets of the folder's `.env` (its password only on the run that made it). */
     get secrets() {
@@ -154,7 +166,7 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       try {
         settings = modules.frontSettings(process.env);
       } catch (error) {
-        throw new StackError(error.message);
+        throw new StackError(/** @type {Error} */ (error).message);
       }
       front = await modules
         .startFront({
@@ -162,12 +174,13 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
           pagesDir,
           dataDir: paths.data,
           service: serviceUrl,
-          relay: relay.url,
+          relay: relayUrl,
           port: ports.front,
           host: lan ? "0.0.0.0" : "127.0.0.1",
         })
         .catch((error) => {
-          throw new StackError(`the front cannot listen on ${ports.front} (${error.code ?? error.message})`);
+          const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+          throw new StackError(`the front cannot listen on ${ports.front} (${code ?? message})`);
         });
       return demo;
     },

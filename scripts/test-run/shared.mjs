@@ -3,30 +3,28 @@
 // stopped after. A file run alone (node --import tsx --test <file>) starts its own instead.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { register } from "tsx/esm/api";
 
 const HOST = fileURLToPath(new URL("../../web/test/support/shared-stack/host.ts", import.meta.url));
 
 /**
- * Starts the shared stack's host, and one Chromium when `browser` says the files use it.
+ * Starts the shared stack's host, with one Chromium when the files use it.
  * @param {{ chromium: boolean }} needs
  * @returns {Promise<{ env: Record<string, string>, log(): string, stop(): Promise<void> }>}
  */
 export async function startShared(needs) {
-  register();
-  const { launchChromiumServer, withoutChromium } = await import("../../web/test/support/chromium.ts");
-  const browser = withoutChromium || !needs.chromium ? undefined : await launchChromiumServer();
-  const host = spawn(process.execPath, ["--import", "tsx", HOST], { stdio: ["pipe", "pipe", "pipe"] });
-  /** The host's last lines (the service's warnings among them), shown when a file on it fails. */
+  const host = spawn(process.execPath, ["--import", "tsx", HOST, ...(needs.chromium ? ["--chromium"] : [])], {
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  /** @type {string[]} The host's last lines (the service's warnings among them), shown when a file on it fails. */
   const lines = [];
-  const control = await new Promise((done, fail) => {
+  /** @type {string[]} */
+  const ready = await new Promise((done, fail) => {
     let rest = "";
     const read = (/** @type {string} */ chunk) => {
       const parts = (rest + chunk).split("\n");
       rest = parts.pop() ?? "";
       for (const line of parts) {
-        const ready = /^ready (http:\S+)$/.exec(line);
-        if (ready) done(ready[1]);
+        if (line.startsWith("ready ")) done(line.split(" ").slice(1));
         else lines.push(line);
         if (lines.length > 200) lines.shift();
       }
@@ -37,9 +35,10 @@ export async function startShared(needs) {
       fail(new Error(`the shared stack stopped (${code}) before it was ready:\n${lines.join("\n")}`)),
     );
   });
+  const [control = "", chromium] = ready;
   /** @type {Record<string, string>} */
-  const env = { TOPS_SHARED_STACK: /** @type {string} */ (control) };
-  if (browser) env["TOPS_SHARED_CHROMIUM"] = browser.wsEndpoint();
+  const env = { TOPS_SHARED_STACK: control };
+  if (chromium) env["TOPS_SHARED_CHROMIUM"] = chromium;
   return {
     env,
     log: () => `\nThe shared stack's last lines:\n${lines.join("\n")}\n`,
@@ -49,7 +48,6 @@ export async function startShared(needs) {
         host.kill("SIGTERM");
         await exited;
       }
-      await browser?.close();
     },
   };
 }

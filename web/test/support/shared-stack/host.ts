@@ -6,7 +6,8 @@
  * and data are put back as the demo made them, the relay's storage is emptied, and a fresh
  * service and relay start on the same ports (nothing of their memory kept). The front stays.
  *
- * Prints one line, `ready <control address>`, once the stack is up; SIGTERM, or the end of its
+ * With `--chromium` it also starts the run's one Chromium (see chromium.ts). Prints one line,
+ * `ready <control address> [<Chromium's address>]`, once all is up; SIGTERM, or the end of its
  * stdin, stops it.
  */
 import { rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import { join } from "node:path";
 import { ensurePages } from "../../../../scripts/start/pages.mjs";
 import { freePort, localStack } from "../../../../scripts/start/stack.mjs";
 import { REPO } from "../../../../service/test/e2e/processes.ts";
+import { launchChromiumServer, withoutChromium } from "../chromium.ts";
 import type { Lease } from "./lease.ts";
 
 const root = await mkdtemp(join(tmpdir(), "tops-shared-stack-"));
@@ -45,8 +47,11 @@ async function copyFolder(from: string, to: string) {
   await rm(join(dir, "relay"), { recursive: true, force: true });
 }
 
+const browser =
+  process.argv.includes("--chromium") && !withoutChromium ? await launchChromiumServer() : undefined;
+
 async function stop() {
-  await parts.stop();
+  await Promise.allSettled([parts.stop(), browser?.close()]);
   process.exit(0);
 }
 process.once("exit", () => {
@@ -129,5 +134,6 @@ const control = createServer((request, response) => {
 });
 control.requestTimeout = 0;
 control.listen(0, "127.0.0.1", () => {
-  process.stdout.write(`ready http://127.0.0.1:${(control.address() as AddressInfo).port}\n`);
+  const address = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
+  process.stdout.write(`ready ${address}${browser ? ` ${browser.wsEndpoint()}` : ""}\n`);
 });
