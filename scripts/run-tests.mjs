@@ -1,17 +1,28 @@
-// Runs the *.test.ts (and *.test.mjs) files under the given folders (default: every workspace)
-// with Node's own test runner, tsx loading TypeScript; Node 20's --test takes no globs, so the
-// files are listed here. The files that use the local stack or Chromium (they import
-// web/test/support/stack.ts or chromium.ts) share one stack and one Chromium for the whole run
-// (scripts/test-run/shared.mjs) and run one after another, beside the other files.
+// Runs the *.test.ts (and *.test.mjs) files under the given folders or files (default: every
+// workspace) with Node's own test runner, tsx loading TypeScript; Node 20's --test takes no globs,
+// so the files are listed here.
+//   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
+//   --check           the lint and the type check (tsc -b) too, beside the tests (`npm test`)
+// The files that use the local stack or Chromium share one stack and one Chromium for the whole
+// run (scripts/test-run/shared.mjs) and take turns on them, beside the other files; their output,
+// and the checks', is printed after the others'. Ends with one line of totals.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { laneOf } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { lane: { type: "string" }, check: { type: "boolean", default: false } },
+});
+if (values.lane !== undefined && values.lane !== "fast" && values.lane !== "slow") {
+  console.error(`--lane is fast or slow, not ${values.lane}`);
+  process.exit(2);
+}
 const roots =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
-    : ["service", "relay", "web", "front", "clients", "deploy"];
+  positionals.length > 0 ? positionals : ["service", "relay", "web", "front", "clients", "deploy"];
 
 /** @param {string} dir @returns {string[]} */
 function testFiles(dir) {
@@ -30,82 +41,99 @@ function testFiles(dir) {
 
 const files = [
   ...new Set(roots.flatMap((root) => (/\.test\.m?[jt]s$/.test(root) ? [root] : testFiles(root)))),
-].sort();
+]
+  .sort()
+  .map((file) => ({ file, lane: laneOf(file) }))
+  .filter(({ lane }) => values.lane === undefined || (values.lane === "fast") === (lane === "fast"));
 if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-/** @param {string} file @param {string} support */
-const uses = (file, support) => readFileSync(file, "utf8").includes(`support/${support}.ts"`);
-/** @param {string} file */
-const usesStack = (file) => uses(file, "stack") || uses(file, "chromium");
-const stackFiles = files.filter(usesStack);
-const otherFiles = files.filter((file) => !usesStack(file));
+const onStack = files.filter(({ lane }) => lane === "stack").map(({ file }) => file);
+// The slow lane's files first: the long ones start early, the short ones fill in at the end.
+const beside = [
+  ...files.filter(({ lane }) => lane === "slow"),
+  ...files.filter(({ lane }) => lane === "fast"),
+].map(({ file }) => file);
 
 const env = { ...process.env, TZ: process.env["TZ"] ?? "America/New_York" };
 const reporter = process.stdout.isTTY ? ["--test-reporter=spec"] : [];
 
 /**
- * One `node --test` run of `list`; its output goes to `write` as it comes.
+ * Runs `node args` and hands its output to `write` as it comes.
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} childEnv
+ * @param {(text: string) => void} write
+ * @returns {Promise<number>} the exit code
+ */
+function run(args, childEnv, write) {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: childEnv });
+  child.stdout.setEncoding("utf8").on("data", write);
+  child.stderr.setEncoding("utf8").on("data", write);
+  return new Promise((done) => child.once("exit", (code) => done(code ?? 1)));
+}
+
+/** The counts a `node --test` run prints last (`# tests 12`, or `ℹ tests 12` from spec). */
+const counts = new Map();
+/** @param {string} text */
+const countIn = (text) => {
+  for (const [, name = "", value] of text.matchAll(
+    /^(?:# |ℹ )(tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm,
+  ))
+    counts.set(name, (counts.get(name) ?? 0) + Number(value));
+};
+
+/**
+ * One `node --test` run of `list`, its output collected (and shown at once when `live`).
  * @param {string[]} list
  * @param {number} concurrency
- * @param {Record<string, string | undefined>} extraEnv
- * @param {(text: string) => void} write
- * @returns {Promise<{ code: number, counts: Map<string, number> }>}
+ * @param {Record<string, string>} extraEnv
+ * @param {boolean} live
  */
-function lane(list, concurrency, extraEnv, write) {
-  const counts = new Map();
-  if (list.length === 0) return Promise.resolve({ code: 0, counts });
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "--test",
-      `--test-concurrency=${concurrency}`,
-      "--test-timeout=120000",
-      ...reporter,
-      ...list,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...env, ...extraEnv } },
-  );
-  let rest = "";
-  const read = (/** @type {string} */ chunk) => {
-    write(chunk);
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) {
-      const count = /^(?:# |ℹ )(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(line);
-      if (count) counts.set(count[1], Number(count[2]));
-    }
-  };
-  child.stdout.setEncoding("utf8").on("data", read);
-  child.stderr.setEncoding("utf8").on("data", write);
-  return new Promise((done) => child.once("exit", (code) => done({ code: code ?? 1, counts })));
+async function lane(list, concurrency, extraEnv, live) {
+  if (list.length === 0) return { code: 0, output: "" };
+  let output = "";
+  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
+  const code = await run([...args, ...reporter, ...list], { ...env, ...extraEnv }, (text) => {
+    output += text;
+    if (live) process.stdout.write(text);
+  });
+  countIn(output);
+  return { code, output: live ? "" : output };
+}
+
+/**
+ * A tool of node_modules run with `args`; its output is kept when it fails.
+ * @param {string} script the tool's script under node_modules
+ * @param {string[]} args
+ */
+async function check(script, args) {
+  let output = "";
+  const code = await run([join("node_modules", script), ...args], env, (text) => {
+    output += text;
+  });
+  return { code, output: code === 0 ? "" : output };
 }
 
 const startedAt = Date.now();
-const shared =
-  stackFiles.length > 0
-    ? await startShared({ chromium: stackFiles.some((file) => uses(file, "chromium")) })
-    : undefined;
-let held = "";
-const [stackLane, otherLane] = await Promise.all([
-  // One after another: they take turns with the one stack. Their output is shown after the others'.
-  lane(stackFiles, 1, shared?.env ?? {}, (text) => {
-    held += text;
-  }),
-  lane(otherFiles, 2, {}, (text) => process.stdout.write(text)),
+const chromium = onStack.some((file) => readFileSync(file, "utf8").includes('support/chromium.ts"'));
+const shared = onStack.length > 0 ? await startShared({ chromium }) : undefined;
+const jobs = await Promise.all([
+  // Each in turn on the one stack; printed after the others.
+  lane(onStack, 1, shared?.env ?? {}, false),
+  lane(beside, 2, {}, true),
+  ...(values.check
+    ? [check("typescript/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
+    : []),
 ]);
-process.stdout.write(held);
 await shared?.stop();
-
-const total = (/** @type {string} */ name) =>
-  (stackLane.counts.get(name) ?? 0) + (otherLane.counts.get(name) ?? 0);
+for (const { output } of jobs) process.stdout.write(output);
+const code = jobs.find((job) => job.code !== 0)?.code ?? 0;
+if (code !== 0 && jobs[0]?.code !== 0 && shared) process.stdout.write(shared.log());
+const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
-  `\n${files.length} files (${stackFiles.length} on the shared stack): ${total("tests")} tests, ` +
-    `${total("pass")} passed, ${total("fail")} failed, ${total("cancelled")} cancelled, ` +
-    `${total("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s\n`,
+  `\n${files.length} files (${onStack.length} on the shared stack)${values.check ? ", type check and lint" : ""}: ` +
+    `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
+    `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );
-if (stackLane.code !== 0 && shared) process.stdout.write(shared.log());
-process.exit(stackLane.code || otherLane.code);
+process.exit(code);

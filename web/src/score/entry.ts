@@ -70,7 +70,8 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
   const follow = (facility: string | undefined, match: Match | undefined) => {
     if (facility === undefined || match === undefined) return;
     const current = draft.peek();
-    const same = current !== undefined && current.facility === facility && current.number === match.number;
+    const same =
+      current !== undefined && current.facility === facility && current.number === match.matchNumber;
     if (same && (current.seen === seenScores(match) || current.typed || saving.peek())) return;
     draft.value = draftFrom(facility, match);
     if (!same) {

@@ -51,7 +51,7 @@ export function minutesOf(time: string): number | undefined {
   return hours < 24 && minutes < 60 ? hours * 60 + minutes : undefined;
 }
 
-const unplayed = (match: Match) => match.score1 === "" && match.score2 === "";
+const unplayed = (match: Match) => match.team1Score === "" && match.team2Score === "";
 
 /** The day's matches that have a start time, each with the time it holds its court, in time order. */
 export function scheduledMatches(snapshot: DaySnapshot): ScheduledMatch[] {

@@ -28,7 +28,7 @@ export function MatchList({ csv, event, date }: { csv: string; event: Event; dat
           )}
           <ul>
             {group.matches.map((match) => (
-              <MatchRow key={match.number || match.key} match={match} event={event} />
+              <MatchRow key={match.matchNumber || match.key} match={match} event={event} />
             ))}
           </ul>
         </section>
@@ -72,8 +72,8 @@ function TieHeading({ matches, event }: { matches: Match[]; event: Event }) {
   const total = { [home]: 0, [away]: 0 };
   for (const match of matches) {
     const sides: Array<[string, string, boolean]> = [
-      [teamOf(match.teamCode1), match.score1, match.winner === 1],
-      [teamOf(match.teamCode2), match.score2, match.winner === 2],
+      [teamOf(match.teamCode1), match.team1Score, match.winner === 1],
+      [teamOf(match.teamCode2), match.team2Score, match.winner === 2],
     ];
     for (const [team, score, won] of sides) {
       total[team] = (total[team] ?? 0) + (games ? Number(won) : Number(/^\d+$/.test(score) ? score : 0));
