@@ -12,7 +12,7 @@ const BENCHMARKS = {
   "score-entry": "service/bench/score-entry.ts",
   recalc: "service/bench/recalc.ts",
   hostile: "service/bench/hostile.ts",
-  pages: "web/bench/page.ts",
+  pages: ["web/bench/page.ts", "web/bench/views.ts"],
 };
 
 const chosen = process.argv.slice(2);

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import pages from "./pages.json" with { type: "json" };
 
 const src = fileURLToPath(new URL("src/", import.meta.url));
@@ -33,7 +34,20 @@ export default defineConfig({
   root: src,
   base: "./",
   publicDir: false,
-  plugins: [pageTemplate()],
+  plugins: [
+    pageTemplate(),
+    // The service worker (src/offline/sw.ts) with this build's file list, as sw.js at the pages'
+    // root; each page registers it from its own script (lib/page/service-worker.ts), as the
+    // pages' Content-Security-Policy allows no inline script.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "offline",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ["**/*.{js,css,html}"] },
+    }),
+  ],
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
     outDir: fileURLToPath(new URL("dist/", import.meta.url)),

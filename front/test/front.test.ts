@@ -40,6 +40,7 @@ describe("the local front", () => {
     await mkdir(join(root, "data/config"), { recursive: true });
     await writeFile(join(root, "pages/public/index.html"), "<!doctype html><title>public</title>");
     await writeFile(join(root, "pages/assets/app-abc123.js"), "export {};");
+    await writeFile(join(root, "pages/sw.js"), "self.addEventListener('fetch', () => {});");
     await writeFile(join(root, "pages/.source-hash"), "secret-ish");
     await writeFile(join(root, "data/config/events.json"), '{"version":1}');
     await utimes(
@@ -254,6 +255,20 @@ describe("the local front", () => {
         await statusOf(`${url}/config/events.json`, { "if-modified-since": "Thu, 19 Nov 2026 00:00:00 GMT" }),
         200,
       );
+    });
+
+    test("the pages' service worker is JavaScript, revalidated on every check (a new build takes over), for the whole site", async () => {
+      const worker = await fetch(`${url}/sw.js`);
+      assert.equal(worker.status, 200);
+      assert.match(worker.headers.get("content-type") ?? "", /^(application|text)\/javascript/);
+      assert.equal(
+        worker.headers.get("cache-control"),
+        "no-cache",
+        "never kept a year like the hashed assets",
+      );
+      // At the pages' root its scope is every page: no Service-Worker-Allowed is needed.
+      assert.equal(worker.headers.get("service-worker-allowed"), null);
+      assert.match(worker.headers.get("content-security-policy") ?? "", /default-src 'self'/);
     });
 
     test("hidden files, paths outside the folders and writes are refused", async () => {

@@ -1,11 +1,9 @@
 // The composition root: environment → typed config → adapters → app → h2c listener.
 // `npm run serve` runs this file; so does the Dockerfile.
 import { createAdapters } from "./adapters/index.ts";
-import { createRelayClient } from "./adapters/relay-client/index.ts";
 import { buildApp } from "./app.ts";
 import { parseEnvironment, problemsMessage, unsetWarning } from "./config/environment.ts";
 import { createLogger } from "./http/logger.ts";
-import { systemClock } from "./shared/clock.ts";
 
 const { config, problems, unset } = parseEnvironment(process.env);
 if (!config) {
@@ -16,17 +14,7 @@ const warning = unsetWarning(unset);
 if (warning) process.stderr.write(`${warning}\n`);
 
 const logger = createLogger(config);
-const { spreadsheets, dataRepository, accessProbe } = createAdapters(config, { logger });
-const liveRelay =
-  config.live.pushUrl && config.live.pushSecret
-    ? createRelayClient({
-        baseUrl: config.live.pushUrl,
-        secret: config.live.pushSecret,
-        pushTimeoutMs: config.live.pushTimeoutMs,
-        clock: systemClock,
-        logger,
-      })
-    : undefined;
+const { spreadsheets, dataRepository, accessProbe, liveRelay } = createAdapters(config, { logger });
 
 const app = await buildApp({
   config,

@@ -100,6 +100,7 @@ export function createServices(
       registry,
       liveRelay,
       pushUrl: config.live.pushUrl,
+      pagesUrl: config.pagesUrl,
       extra: {
         sheets: () => sheetsCalls.report(),
         repository: () => ({

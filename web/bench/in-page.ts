@@ -13,13 +13,19 @@ export const TIME_MESSAGES = `
   window.WebSocket = new Proxy(Native, {
     construct(target, args) {
       const socket = new target(...args);
-      socket.addEventListener("message", () => { window.messageAt = performance.now(); });
+      socket.addEventListener("message", () => {
+        window.messageAt = performance.now();
+        const after = window.afterMessage;
+        window.afterMessage = undefined;
+        after?.();
+      });
       return socket;
     },
   });
 `;
 interface Window {
   messageAt: number;
+  afterMessage: (() => void) | undefined;
   ready(): void;
 }
 
@@ -44,6 +50,21 @@ export const inPage = {
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - w.messageAt)));
       });
       observer.observe(row, { subtree: true, childList: true, characterData: true });
+    });
+  },
+
+  /**
+   * Resolves with the ms from the next message to the frame painted after the page handled it,
+   * whatever it changed on screen: a task queued as the message arrives runs after the page's own
+   * handler and the render it starts, then the next animation frame, then a task after it.
+   */
+  nextPaintAfterMessage(): Promise<number> {
+    const w = window as unknown as Window;
+    return new Promise((resolve) => {
+      w.afterMessage = () =>
+        setTimeout(() =>
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - w.messageAt))),
+        );
     });
   },
 

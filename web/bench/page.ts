@@ -5,7 +5,10 @@
  *    300-match facility: a whole snapshot message, and a changes message; beside a baseline measured
  *    in the same page: the same snapshot message parsed and the 300 matches redrawn by hand as one
  *    HTML string (no framework), to the next paint (goal ≤ 50 ms);
- * 2. the day page's JavaScript + CSS, gzipped (goal ≤ 40 KB).
+ * 2. the same for the public page's courts view and the hall display (issue 28), to the frame
+ *    painted after the page handled the message;
+ * 3. each page's JavaScript + CSS, gzipped (goal ≤ 40 KB each; web/pages.json lists them).
+ * The courts and player views' computation is measured by views.ts.
  * The built pages are served by the local front; a WebSocket server stands in for the relay.
  *
  * Run: node --import tsx web/bench/page.ts (or `npm run bench -- pages`)
@@ -78,12 +81,32 @@ function hallOnePushes(count: number): DaySnapshot[] {
 /** The match whose score push `n` changed (bench-day.ts: match 1 + (push × 37) mod 300). */
 const changedMatch = (n: number) => 1 + ((n * FACILITIES * 37) % 300);
 
-async function measure(page: Page, relay: { send(text: string): void }, text: string, match: number) {
-  const painted = page.evaluate(inPage.nextPaintOf, match);
+async function measure(
+  page: Page,
+  relay: { send(text: string): void },
+  text: string,
+  match: number | undefined,
+) {
+  const painted =
+    match === undefined
+      ? page.evaluate(inPage.nextPaintAfterMessage)
+      : page.evaluate(inPage.nextPaintOf, match);
   await page.evaluate(inPage.ready);
   relay.send(text);
   return painted;
 }
+
+/** A view measured: where it is, what shows it is ready, and whether the changed match's row is awaited. */
+interface View {
+  name: string;
+  path: string;
+  device: typeof PHONE | typeof TV;
+  ready(page: Page): Promise<void>;
+  /** Wait for the changed match's row (the matches view), else for the frame after the message. */
+  byRow: boolean;
+}
+
+const TV = { viewport: { width: 1920, height: 1080 } };
 
 async function main(): Promise<void> {
   if (withoutChromium) {
@@ -91,19 +114,18 @@ async function main(): Promise<void> {
     return;
   }
   const { dist } = await ensurePages(WEB);
-  const size = await gzipSize(dist, "public");
+  const pages = JSON.parse(await readFile(join(WEB, "pages.json"), "utf8")) as Array<{ folder: string }>;
   const days = hallOnePushes(2 * (WARMUP + ROUNDS));
   const data = await dataFolder(days[0] as DaySnapshot);
   const relay = new WebSocketServer({ port: 0, host: "127.0.0.1" });
   await new Promise((done) => relay.once("listening", done));
   let socket: WebSocket | undefined;
-  const connected = new Promise<void>((done) =>
-    relay.on("connection", (ws) => {
-      socket = ws;
-      ws.send(JSON.stringify({ type: "snapshot", seq: 1, snapshot: days[0] }));
-      done();
-    }),
-  );
+  let connected = () => {};
+  relay.on("connection", (ws) => {
+    socket = ws;
+    ws.send(JSON.stringify({ type: "snapshot", seq: 1, snapshot: days[0] }));
+    connected();
+  });
   const front = await startFront({
     pagesDir: dist,
     dataDir: data,
@@ -111,61 +133,102 @@ async function main(): Promise<void> {
     relay: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
     port: 0,
   });
+  const origin = `http://127.0.0.1:${front.port}`;
+  const day = days[0]?.day as string;
+  const views: View[] = [
+    {
+      name: "public page, a hall's matches",
+      path: `/public/?day=${day}`,
+      device: PHONE,
+      ready: (page) => page.getByRole("listitem").filter({ hasText: "Match 1:" }).waitFor(),
+      byRow: true,
+    },
+    {
+      name: "public page, a hall's courts",
+      path: `/public/?day=${day}&facility=Hall+1&view=courts`,
+      device: PHONE,
+      ready: (page) => page.getByRole("listitem", { name: "Hall 1 1" }).waitFor(),
+      byRow: false,
+    },
+    {
+      name: "hall display, 1920 × 1080",
+      path: `/display/?day=${day}&facility=Hall+1&seconds=120`,
+      device: TV,
+      ready: (page) => page.getByRole("heading", { name: "Courts" }).waitFor(),
+      byRow: false,
+    },
+  ];
   const browser = await launchChromium();
   try {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    await page.addInitScript({ content: TIME_MESSAGES });
-    await page.goto(`http://127.0.0.1:${front.port}/public/?day=${days[0]?.day}`);
-    await connected;
-    await page.getByRole("listitem").filter({ hasText: "Match 1:" }).waitFor();
     const plain = await (await browser.newContext(PHONE)).newPage();
-    for (const throttled of [page, plain]) {
-      const cdp = await throttled.context().newCDPSession(throttled);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    }
-    const send = { send: (text: string) => (socket as WebSocket).send(text) };
-
-    const whole: number[] = [];
-    const changes: number[] = [];
+    await throttle(plain);
     const baseline: number[] = [];
-    let seq = 1;
-    for (let n = 1; n < days.length; n++) {
-      const next = days[n] as DaySnapshot;
-      const asChanges = n % 2 === 0;
-      seq++;
-      const text = asChanges
-        ? JSON.stringify({ type: "changes", seq, changes: diffSnapshot(days[n - 1], next) })
-        : JSON.stringify({ type: "snapshot", seq, snapshot: next });
-      // A page in the background gets its timers and frames throttled: the one measured is in front.
-      await page.bringToFront();
-      const ms = await measure(page, send, text, changedMatch(n));
-      const round = Math.ceil(n / 2);
-      if (round > WARMUP) (asChanges ? changes : whole).push(ms);
-      if (!asChanges) {
-        await plain.bringToFront();
-        const redraw = await plain.evaluate(inPage.redrawByHand, text);
-        if (round > WARMUP) baseline.push(redraw);
-      }
-    }
-    console.log(`page: relay message → updated screen, Chromium with the CPU throttled 4×, 360 px phone`);
+    console.log(`page: relay message → updated screen, Chromium with the CPU throttled 4×`);
     console.log(
       `  day of ${FACILITIES} facilities × 300 matches (${(JSON.stringify(days[0]).length / 1024).toFixed(0)} KB), the shown facility's score changed, ${ROUNDS} rounds after ${WARMUP} warm-up:`,
     );
-    console.log(`  whole snapshot message:   ${fmt(whole)}  (goal ≤ 50 ms)`);
-    console.log(`  changes message:          ${fmt(changes)}`);
-    console.log(
-      `  baseline, the same snapshot message parsed and 300 matches redrawn as one HTML string: ${fmt(baseline)}`,
-    );
-    console.log(`  ratio whole/baseline: median ${(median(whole) / median(baseline)).toFixed(2)}x`);
-    console.log(
-      `page size: the day page's JavaScript ${(size.js / 1024).toFixed(1)} KB + CSS ${(size.css / 1024).toFixed(1)} KB gzipped = ${((size.js + size.css) / 1024).toFixed(1)} KB (goal ≤ 40 KB)`,
-    );
+    for (const view of views) {
+      const page = await (await browser.newContext(view.device)).newPage();
+      await page.addInitScript({ content: TIME_MESSAGES });
+      const opened = new Promise<void>((done) => {
+        connected = done;
+      });
+      await page.goto(`${origin}${view.path}`);
+      await opened;
+      await view.ready(page);
+      await throttle(page);
+      const send = { send: (text: string) => (socket as WebSocket).send(text) };
+      const whole: number[] = [];
+      const changes: number[] = [];
+      let seq = 1;
+      for (let n = 1; n < days.length; n++) {
+        const next = days[n] as DaySnapshot;
+        const asChanges = n % 2 === 0;
+        seq++;
+        const text = asChanges
+          ? JSON.stringify({ type: "changes", seq, changes: diffSnapshot(days[n - 1], next) })
+          : JSON.stringify({ type: "snapshot", seq, snapshot: next });
+        // A page in the background gets its timers and frames throttled: the one measured is in front.
+        await page.bringToFront();
+        const ms = await measure(page, send, text, view.byRow ? changedMatch(n) : undefined);
+        const round = Math.ceil(n / 2);
+        if (round > WARMUP) (asChanges ? changes : whole).push(ms);
+        if (!asChanges && view === views[0]) {
+          await plain.bringToFront();
+          const redraw = await plain.evaluate(inPage.redrawByHand, text);
+          if (round > WARMUP) baseline.push(redraw);
+        }
+      }
+      console.log(`  ${view.name}:`);
+      console.log(`    whole snapshot message:   ${fmt(whole)}  (goal ≤ 50 ms)`);
+      console.log(`    changes message:          ${fmt(changes)}`);
+      if (view === views[0]) {
+        console.log(
+          `    baseline, the same snapshot message parsed and 300 matches redrawn as one HTML string: ${fmt(baseline)}`,
+        );
+      }
+      console.log(`    ratio whole/baseline: median ${(median(whole) / median(baseline)).toFixed(2)}x`);
+      await page.context().close();
+    }
+    console.log("page size: each page's JavaScript + CSS, gzipped (goal ≤ 40 KB each):");
+    for (const { folder } of pages) {
+      const size = await gzipSize(dist, folder);
+      console.log(
+        `  ${folder.padEnd(8)} JavaScript ${(size.js / 1024).toFixed(1)} KB + CSS ${(size.css / 1024).toFixed(1)} KB = ${((size.js + size.css) / 1024).toFixed(1)} KB`,
+      );
+    }
   } finally {
     await browser.close();
     await front.close();
     relay.close();
     await rm(data, { recursive: true, force: true });
   }
+}
+
+/** The CPU throttled 4×, as on a phone. */
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 await main();

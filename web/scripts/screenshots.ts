@@ -1,14 +1,18 @@
 /**
  * `npm run screenshots -w web`: the pictures of the pages in docs/pages/ (shown in the README), taken
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
- * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, and the operator
- * console on the Sunday.
+ * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, the spectators'
+ * views and the hall display (`spectator-screenshots.ts`), the operator console on the Sunday; and
+ * the venue day's moments (venue-shots.ts). `… -- venue` takes those alone.
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { spectatorShots } from "./spectator-screenshots.ts";
+import { venueShots } from "./venue-shots.ts";
 
 const OUT = fileURLToPath(new URL("../../docs/pages/", import.meta.url));
 
@@ -22,6 +26,7 @@ try {
     await run.api("PUT", `/v3/days/${day}/visibility`, { isLive: true });
     await run.api("POST", `/v3/days/${day}/syncs`);
   }
+  await run.api("POST", "/v3/days/open-ko/syncs");
   const link = (await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {})).body.token as string;
   for (const [match, a, b] of [
     [105, 21, 18],
@@ -35,6 +40,15 @@ try {
     );
   }
   await run.api("POST", "/v3/days/open-sun/syncs");
+  if (process.argv[2] !== "venue") await pageShots(run, browser, link);
+  await venueShots(run, browser, OUT);
+} finally {
+  await browser.close();
+  await run.stop();
+}
+
+/** The pages' own pictures: the desk, the score page, the public page, the console. */
+async function pageShots(run: RunningStack, browser: Browser, link: string): Promise<void> {
   const desk = (
     await run.api("POST", "/v3/days/open-sun/attendance/desk-links", {
       issuedTo: "Front desk",
@@ -46,10 +60,10 @@ try {
   for (const { key } of listed.slice(0, 3)) {
     await run.api("PUT", `${people}/${encodeURIComponent(key)}/attendance`, { present: true }, desk);
   }
-  await shoot("desk-phone.png", `${run.stack.pages["desk"]}#${desk}`, "Rizal Hall");
-  await shoot("score-day-phone.png", `${run.stack.pages["score"]}#${link}`, "Enter scores");
+  await shoot(browser, "desk-phone.png", `${run.stack.pages["desk"]}#${desk}`, "Rizal Hall");
+  await shoot(browser, "score-day-phone.png", `${run.stack.pages["score"]}#${link}`, "Enter scores");
   const match = new URLSearchParams({ facility: "Rizal Hall", match: "107" });
-  await shoot("score-match-phone.png", `${run.stack.pages["score"]}?${match}#${link}`, "Match 107");
+  await shoot(browser, "score-match-phone.png", `${run.stack.pages["score"]}?${match}#${link}`, "Match 107");
 
   const shots: Array<[string, typeof PHONE | typeof DESKTOP, string]> = [
     ["public-events-phone.png", PHONE, ""],
@@ -67,14 +81,12 @@ try {
     await context.close();
     console.log(`wrote docs/pages/${file}`);
   }
+  await spectatorShots(run, browser, OUT);
   await consoleShots(run, browser);
-} finally {
-  await browser.close();
-  await run.stop();
 }
 
 /** A phone-size picture of `url` once its main heading says `heading`. */
-async function shoot(file: string, url: string, heading: string): Promise<void> {
+async function shoot(browser: Browser, file: string, url: string, heading: string): Promise<void> {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(url);
@@ -91,7 +103,7 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
     await page.screenshot({ path: `${OUT}${file}`, fullPage });
     console.log(`wrote docs/pages/${file}`);
   };
-  const laptop = await browser.newContext(DESKTOP);
+  const laptop = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
   const page = await laptop.newPage();
   await page.goto(run.stack.pages["console"] as string);
   await page.getByLabel("Username").fill("operator");
@@ -129,6 +141,12 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
   await page.getByLabel("Facility").selectOption("Rizal Hall");
   await page.getByText("12 matches to print.").waitFor();
   await shot(page, "console-scoresheets-desktop.png", true);
+  // One hall's sheets as printed: page 1 at a phone's width (360 px at twice the pixels), its QR code legible.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Make the scoresheets" }).click();
+  const pdf = await readFile(await (await download).path());
+  await writeFile(`${OUT}scoresheet-hall-phone.png`, await pagePng(pdf, 1, 720));
+  console.log("wrote docs/pages/scoresheet-hall-phone.png");
 
   await page.getByRole("link", { name: /^Clashes/ }).click();
   await page
@@ -159,6 +177,28 @@ async function consoleShots(run: RunningStack, browser: Browser): Promise<void> 
     .click();
   await small.getByRole("img", { name: /QR code of the desk link/ }).waitFor();
   await shot(small, "console-link-phone.png");
+
+  // The score screen on a phone: an umpire's score corrected, with who wrote each.
+  const scorer = await run.api("POST", "/v3/days/open-sun/scores/scorer-links", {
+    issuedTo: "Ana",
+    note: "Court 1",
+  });
+  await run.api(
+    "PUT",
+    "/v3/days/open-sun/facilities/Rizal%20Hall/matches/301/score",
+    { expected: { team1Score: null, team2Score: null }, team1Score: 21, team2Score: 15 },
+    scorer.body.token,
+  );
+  await small.getByRole("link", { name: "Scores", exact: true }).click();
+  await small.getByLabel("Match number, court or player").fill("301");
+  await small.getByRole("button", { name: /^Match 301/ }).click();
+  const form = small.getByRole("region", { name: "Match 301 · Rizal Hall" });
+  await form.getByText("On the sheet: 21–15.").waitFor();
+  await form.getByRole("textbox").last().fill("17");
+  await form.getByRole("button", { name: "Save score" }).click();
+  await form.getByRole("status").filter({ hasText: "Saved: 21–17" }).waitFor({ timeout: 60_000 });
+  await form.getByRole("heading").evaluate((heading) => heading.scrollIntoView());
+  await shot(small, "console-scores-phone.png");
   await phone.close();
   await laptop.close();
 }

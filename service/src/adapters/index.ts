@@ -1,7 +1,9 @@
 import type { Config } from "../config/environment.ts";
 import type { AccessProbe } from "../ports/access-probe.ts";
 import type { DataRepository } from "../ports/data-repository.ts";
+import type { LiveRelay } from "../ports/live-relay.ts";
 import type { Spreadsheets } from "../ports/spreadsheet.ts";
+import { type Clock, systemClock } from "../shared/clock.ts";
 import { createDataFolder } from "./data-folder/index.ts";
 import { createGitHubContents, githubRepositoryAccess } from "./github-contents/index.ts";
 import { workbookEditAccess } from "./google-sheets/edit-access.ts";
@@ -11,10 +13,13 @@ import {
   type SheetsCredentials,
 } from "./google-sheets/index.ts";
 import { localAccessProbe } from "./local-access.ts";
+import { createRelayClient } from "./relay-client/index.ts";
 import { createXlsxWorkbooks } from "./xlsx-workbooks/index.ts";
 
 export interface AdapterDeps {
   logger: { warn(obj: object, msg: string): void };
+  /** The relay client's clock (nudge cool-down); the system's unless a test controls it. */
+  clock?: Clock;
 }
 
 export interface Adapters {
@@ -22,13 +27,16 @@ export interface Adapters {
   dataRepository: DataRepository;
   /** What the preflight asks of the same backends, changing nothing. */
   accessProbe: AccessProbe;
+  /** The live relay's client, when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are both set. */
+  liveRelay: LiveRelay | undefined;
 }
 
 /**
  * Chooses the adapter of each port once, from the typed config: Google Sheets or local `.xlsx`
- * workbooks, GitHub or a local data folder, and the access probe of the same backends. Feature
+ * workbooks, GitHub or a local data folder, the access probe of the same backends, and the live
+ * relay's client when it is configured. Feature
  * code never asks which one it got.
- * @example const { spreadsheets, dataRepository, accessProbe } = createAdapters(config, { logger });
+ * @example const { spreadsheets, dataRepository, accessProbe, liveRelay } = createAdapters(config, { logger });
  */
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const { sheets, data } = config;
@@ -41,6 +49,16 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
         : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger }),
     dataRepository: data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir),
     accessProbe: createAccessProbe(config, credentials),
+    liveRelay:
+      config.live.pushUrl && config.live.pushSecret
+        ? createRelayClient({
+            baseUrl: config.live.pushUrl,
+            secret: config.live.pushSecret,
+            pushTimeoutMs: config.live.pushTimeoutMs,
+            clock: deps.clock ?? systemClock,
+            logger: deps.logger,
+          })
+        : undefined,
   };
 }
 

@@ -30,6 +30,30 @@ describe("demo tournament", () => {
     assert.deepEqual(types, ["dual-meet", "standard", "team"]);
   });
 
+  test("the knockout day: two draws of eight, quarter-finals then seats for the winners, the men's quarter-finals played", () => {
+    const draw = demoTournament(WEEKEND).facilities.find((f) => f.sheetId === "open-ko-rizal-hall");
+    assert.ok(draw);
+    const rounds = draw.matches.map((m) => `${m.category} ${m.round}`);
+    assert.deepEqual(
+      [...new Set(rounds)],
+      [
+        "MS U19 Quarter-final",
+        "WS U19 Quarter-final",
+        "MS U19 Semi-final",
+        "WS U19 Semi-final",
+        "MS U19 Final",
+        "WS U19 Final",
+      ],
+    );
+    const semi = draw.matches.find((m) => m.category === "WS U19" && m.round === "Semi-final");
+    assert.deepEqual([semi?.side1.players, semi?.side2.players], [["Winner QF1"], ["Winner QF2"]]);
+    assert.deepEqual(
+      draw.matches.filter((m) => m.score).map((m) => `${m.category} ${m.round}`),
+      Array(4).fill("MS U19 Quarter-final"),
+    );
+    assert.equal(demoTournament(WEEKEND).registry.events["junior-open"]?.days["open-ko"]?.isLive, true);
+  });
+
   test("every roster row has a team code of its event's shape, and accented names fold into keys", () => {
     for (const draw of demoTournament(WEEKEND).facilities) {
       const rows = [
@@ -106,7 +130,7 @@ describe("demo tournament", () => {
     try {
       const first = await createDemoTournament(options);
       assert.equal(first.registryCreated, true);
-      assert.equal(first.workbooksCreated.length, 8);
+      assert.equal(first.workbooksCreated.length, 9);
       await writeFile(join(dir, "data/config/events.json"), "edited");
       await writeFile(join(dir, "wb/open-sat-rizal-hall.xlsx"), "edited");
       const second = await createDemoTournament(options);

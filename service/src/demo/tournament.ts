@@ -11,7 +11,17 @@ import {
   standardFacility,
   teamFacility,
 } from "./facilities.ts";
-import { MEN, WOMEN } from "./people.ts";
+import { knockoutFacility } from "./knockout.ts";
+import { MEN, pick, WOMEN } from "./people.ts";
+
+/** The words for the category codes both the open and the dual meet use. */
+const CATEGORY_LABELS = {
+  MS: "Men's singles",
+  WS: "Women's singles",
+  MD: "Men's doubles",
+  WD: "Women's doubles",
+  XD: "Mixed doubles",
+};
 
 /** The demo tournament: its registry and every facility workbook's draw. */
 export interface DemoTournament {
@@ -20,9 +30,11 @@ export interface DemoTournament {
 }
 
 /**
- * The demo tournament on a given weekend: a standard open (desk links, scorer links), a dual meet
- * (console attendance and score entry) and a team cup, several facilities per day. Only the
- * Saturday's first round of the open has results. No player is due in two places at once (the
+ * The demo tournament on a given weekend: a standard open (desk links, scorer links) with a
+ * knockout afternoon on the Sunday, a dual meet (console attendance and score entry) and a team
+ * cup, several facilities per day. Only the Saturday's first round of the open and the men's
+ * quarter-finals of the knockouts have results; the knockouts are live (`isLive: true`), so the
+ * public page shows their draw as soon as they are synced. No player is due in two places at once (the
  * console's clash warnings start clean), so the halls of a day that share players start apart.
  * @example const { registry, facilities } = demoTournament(comingWeekend(Date.now()));
  */
@@ -59,6 +71,22 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
       [standard("WS Open", singles(WOMEN, 12)), standard("MD Open", doubles(MEN, 0))],
       401,
       0,
+    ),
+    knockoutFacility(
+      "Rizal Hall",
+      "open-ko-rizal-hall",
+      sunday,
+      [
+        standard(
+          "MS U19",
+          pick(MEN, 8, 8).map((name) => [name]),
+        ),
+        standard(
+          "WS U19",
+          pick(WOMEN, 8, 8).map((name) => [name]),
+        ),
+      ],
+      { firstMatch: 501, start: "13:00", played: 4 },
     ),
     dualFacility(
       "Court Hall A",
@@ -136,16 +164,16 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
             isLive: false,
             facilities: [facility("open-sun-rizal-hall"), facility("open-sun-annex-court")],
           },
+          "open-ko": {
+            label: "Sunday · Knockouts",
+            date: sunday,
+            isLive: true,
+            facilities: [facility("open-ko-rizal-hall")],
+          },
         },
         display: {
           divisions: { U15: "Under 15", U19: "Under 19", OPEN: "Open" },
-          events: {
-            MS: "Men's singles",
-            WS: "Women's singles",
-            MD: "Men's doubles",
-            WD: "Women's doubles",
-            XD: "Mixed doubles",
-          },
+          events: CATEGORY_LABELS,
         },
       },
       "red-blue-dual": {
@@ -160,7 +188,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
             facilities: [facility("dual-sat-court-hall-a"), facility("dual-sat-court-hall-b")],
           },
         },
-        display: { clubs: { RED: "Red Smashers", BLUE: "Blue Drop Shots" } },
+        display: { clubs: { RED: "Red Smashers", BLUE: "Blue Drop Shots" }, events: CATEGORY_LABELS },
       },
       "club-cup": {
         type: "team",

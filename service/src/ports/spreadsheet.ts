@@ -40,12 +40,14 @@ export interface TabHandle {
   readonly id?: number;
 }
 
-/** One tab read for a read-compare-write: every cell in two renders, and the tab they came from. */
+/** One tab read for a read-compare-write: every cell in two renders, its notes, and the tab they came from. */
 export interface TabForUpdate {
   /** Each cell's formula text (starting with `=`) where it holds one, else its unformatted value. */
   formulas: Rows;
   /** Each cell's unformatted value (a formula's result). */
   values: Rows;
+  /** Each cell's note, "" where it has none (rows and cells after the last note may be left out). */
+  notes: string[][];
   /** Hands `writeCellsWithNotes` the tab this read found, never one looked up again by title. */
   tab: TabHandle;
 }

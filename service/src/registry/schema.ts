@@ -122,6 +122,12 @@ export const DisplaySchema = Closed(
           "Team events only: a pair number (the `3` of a team code `ACES_3`) to its labels. Without it: MD, WD, XD 1, XD 2.",
       }),
     ),
+    rounds: Type.Optional(
+      LabelMap(
+        "Knockout rounds, for the pages' brackets: a round as the workbooks' `round` column writes it (case, spaces, punctuation and a match number after it ignored) to the words pages show; key order is the order of play, the final last. Given, it replaces the built-in labels: R128, R64, R32, R16 (Round of 16, Last 16), QF (Quarter-finals), SF (Semi-finals), F (Final), and 3rd place (Third place, Bronze) drawn apart.",
+        { "Round 1": "Round of 16", QF: "Quarter-finals", SF: "Semi-finals", F: "Final" },
+      ),
+    ),
     teamColors: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:

@@ -209,6 +209,12 @@ for (const adapter of SPREADSHEET_BACKENDS) {
         assert.deepEqual(tabs.get("SCHEDULE")?.[2], [2, "WD_1", "WD_2", 21, 11]);
         assert.equal((await it.cell(ID, "SCHEDULE", cellName(2, 3))).note, note);
         assert.equal((await it.cell(ID, "SCHEDULE", cellName(2, 4))).note, note);
+        const again = await it.spreadsheets.readTabForUpdate(ID, "SCHEDULE");
+        assert.deepEqual(
+          [again?.notes[2]?.[3], again?.notes[2]?.[4], again?.notes[1]?.[3] ?? ""],
+          [note, note, ""],
+          'the read gives each cell\'s note, "" where none',
+        );
       });
 
       test("a null value clears the cell and an empty note removes the note", async () => {

@@ -202,6 +202,8 @@ const TWINS: Record<string, Twin> = {
     frozen: ["PUT", "/v1/days/open-sat/facilities/Hall%20A/matches/1/score", json(SCORE)],
     v3: ["PUT", "/v3/days/open-sat/facilities/Hall%20A/matches/1/score", json(SCORE)],
     successor: "/v3/days/open-sat/facilities/Hall%20A/matches/1/score",
+    // 3.0's body: the notes the /v3 answer gained (a response-member addition) stay out.
+    frozenBody: ({ note: _note, previousNote: _previous, ...v3 }) => v3,
   },
   "POST /v1/days/:day/scores/scorer-links": {
     difference: "ignores any body and answers exactly { token, expiresAt, day }",

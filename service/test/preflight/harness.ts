@@ -120,7 +120,8 @@ export async function startProductionWorld() {
       };
       const { config, problems } = parseEnvironment(production);
       if (!config) throw new Error(problems.join("; "));
-      const { spreadsheets, dataRepository } = createAdapters(config, { logger: { warn() {} } });
+      // The adapters main.ts makes, the relay client included: it announces the days at startup.
+      const { spreadsheets, dataRepository, liveRelay } = createAdapters(config, { logger: { warn() {} } });
       // The registry goes in with the good token, whatever token the service is given.
       const seeding = createAdapters(
         parseEnvironment({ ...production, DATA_REPO_TOKEN: REPO_TOKEN }).config!,
@@ -141,6 +142,7 @@ export async function startProductionWorld() {
         registry: null,
         spreadsheets,
         repository: dataRepository,
+        liveRelay,
       });
       return app;
     },

@@ -22,6 +22,8 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
             teamCode2: "MS_2",
             team1Score: 21,
             team2Score: 17,
+            note: "Operator console · 2026-11-21 10:00",
+            previousNote: null,
             published: undefined,
           },
         );
@@ -54,6 +56,11 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
         const res = await put(scorePath(2), scoreBody([21, 15], [15, 21]));
         assert.equal(res.status, 200, res.text);
         assert.deepEqual([res.json().team1Score, res.json().team2Score], [15, 21]);
+        assert.deepEqual(
+          [res.json().note, res.json().previousNote],
+          ["Operator console · 2026-11-21 10:00", null],
+          "the seeded score was typed into the workbook by hand: no note",
+        );
         assert.deepEqual(
           (await scoreCells(2)).map((cell) => cell.value),
           [15, 21],
@@ -90,6 +97,11 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
         const again = await put(scorePath(1), scoreBody([null, null], [21, 17]));
         assert.equal(again.status, 200, again.text);
         assert.equal((await scoreCells(1))[0]?.note, "Operator console · 2026-11-21 10:00");
+        assert.equal(
+          again.json().note,
+          "Operator console · 2026-11-21 10:00",
+          "who wrote it, a minute earlier",
+        );
       });
 
       test("nothing but the two score cells changes", async () => {
@@ -122,6 +134,22 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
         assert.deepEqual(
           (await scoreCells(2)).map((cell) => cell.value),
           [21, 15],
+        );
+      });
+
+      test("who wrote the score: the answer's previousNote names the writer it replaced; a conflict's note names the writer of current", async () => {
+        const umpire = s.t.scorerToken("open-sat", undefined, { to: "Ana", note: "Court 3" });
+        assert.equal((await put(scorePath(1), scoreBody([null, null], [21, 19]), umpire)).status, 200);
+        clock.advance(4 * 60_000);
+        const stale = await put(scorePath(1), scoreBody([null, null], [21, 17]));
+        assert.equal(stale.status, 409);
+        assert.deepEqual([stale.json().current.team1Score, stale.json().current.team2Score], [21, 19]);
+        assert.equal(stale.json().note, "Ana (Court 3) · 2026-11-21 10:00");
+        const corrected = await put(scorePath(1), scoreBody([21, 19], [21, 17]));
+        assert.equal(corrected.status, 200, corrected.text);
+        assert.deepEqual(
+          [corrected.json().note, corrected.json().previousNote],
+          ["Operator console · 2026-11-21 10:04", "Ana (Court 3) · 2026-11-21 10:00"],
         );
       });
 
@@ -192,6 +220,11 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
       assert.deepEqual(
         (await scoreCells(1)).map((cell) => cell.value),
         [21, 17],
+      );
+      assert.deepEqual(
+        Object.keys(res.json()).sort(),
+        ["matchNumber", "published", "team1Score", "team2Score", "teamCode1", "teamCode2"],
+        "its body is 3.0's: the /v3 answer's notes stay out",
       );
     });
   });

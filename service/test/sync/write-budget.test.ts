@@ -113,6 +113,7 @@ describe("the GitHub write budget over an hour of three days synced every second
         return { clients: 1 };
       },
       async nudge() {},
+      async announceDays() {},
     } as unknown as LiveRelay;
     const { config } = parseEnvironment({ DATA_DIR: dir, LIVE_PUSH_URL: "http://127.0.0.1:9" });
     services = createServices(

@@ -6,7 +6,8 @@
  * (lib/attendance/pending-marks.ts): the row changes at once, and rolls back if the service refuses.
  */
 import { type Signal, signal } from "@preact/signals";
-import { type Api, call } from "../lib/api/client.ts";
+import { type Api, ApiError, call } from "../lib/api/client.ts";
+import { forgetList, keepList, keptList } from "../lib/attendance/kept-list.ts";
 import { type ListReads, planListReads } from "../lib/attendance/list-reads.ts";
 import { type MarkQueue, markQueue, type PendingMark } from "../lib/attendance/pending-marks.ts";
 import type { Person } from "../lib/attendance/person.ts";
@@ -16,6 +17,14 @@ import type { PageEnvironment } from "../lib/page/environment.ts";
 
 /** A read or a mark with no answer within this time counts as no answer (the Wi-Fi is gone). */
 export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The service refused the desk link: revoked by the control desk, or not (any more) valid here. */
+export interface LinkRefusal {
+  revoked: boolean;
+  status: 401 | 403;
+  /** The service's refusal, as a sentence. */
+  text: string;
+}
 
 export interface DeskOptions {
   api: Api;
@@ -40,6 +49,8 @@ export interface PeopleStore {
   pendingMarks: Signal<readonly PendingMark[]>;
   /** Why the marks are held: the link no longer works. */
   heldBecause: Signal<string | undefined>;
+  /** The service refused the link (a read or a mark answered 401 or 403): nothing more is sent. */
+  linkRefused: Signal<LinkRefusal | undefined>;
   /** Marks the service refused, as sentences (the newest last). */
   refusals: Signal<string[]>;
   /** Starts the desk's day: its nudge socket, its marks, and the events that read again or send. */
@@ -65,6 +76,7 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
   const online = signal(connection.online());
   const pendingMarks = signal<readonly PendingMark[]>([]);
   const heldBecause = signal<string | undefined>(undefined);
+  const linkRefused = signal<LinkRefusal | undefined>(undefined);
   const refusals = signal<string[]>([]);
 
   let desk: DeskOptions | undefined;
@@ -75,6 +87,18 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
   let appliedRead = 0;
   /** Answers to marks, so a list read that started before a mark's answer cannot undo it on screen. */
   let answers = new Map<string, { person: Person; at: number }>();
+
+  /** A 401 or 403 means the link no longer works here: no more reads, and the kept list is forgotten. */
+  const noteRefusal = (error: unknown) => {
+    if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
+    linkRefused.value = {
+      revoked: error.problem?.revoked === true,
+      status: error.status,
+      text: error.message,
+    };
+    reads?.stop();
+    forgetList(env.storage);
+  };
 
   async function readPeople(facility: string): Promise<void> {
     if (desk === undefined) return;
@@ -94,7 +118,9 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
       people.value = list.map((person) => answers.get(person.key)?.person ?? person);
       readAt.value = clock.now();
       readProblem.value = undefined;
+      keepList(env.storage, { day: desk.entry.dayKey, facility, readAt: readAt.value, people: list });
     } catch (error) {
+      noteRefusal(error);
       if (facility === shown) readProblem.value = error instanceof Error ? error.message : String(error);
     } finally {
       if (number === readCount) reading.value = false;
@@ -110,6 +136,7 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
     online,
     pendingMarks,
     heldBecause,
+    linkRefused,
     refusals,
     openDesk(options) {
       desk = options;
@@ -124,7 +151,10 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
               body: { present: mark.present },
               signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
             }),
-          ),
+          ).catch((error: unknown) => {
+            noteRefusal(error);
+            throw error;
+          }),
         blocked: options.blocked,
         online: connection.online,
         landed: (mark, person) => {
@@ -163,6 +193,8 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
         online.value = connection.online();
         if (online.value) queue?.flush();
       });
+      // The connection may have gone while the page was starting, before anyone listened.
+      online.value = connection.online();
       connection.onVisible(() => {
         reads?.request("visible");
         queue?.flush();
@@ -173,10 +205,15 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
       reads = undefined;
       shown = facility;
       answers = new Map();
-      people.value = undefined;
-      readAt.value = undefined;
+      const kept =
+        facility === undefined || desk === undefined
+          ? undefined
+          : keptList(env.storage, desk.entry.dayKey, facility);
+      // The list as last read on this phone shows until the service answers (or while it cannot).
+      people.value = kept?.people;
+      readAt.value = kept?.readAt;
       readProblem.value = undefined;
-      if (facility === undefined || desk === undefined) return;
+      if (facility === undefined || desk === undefined || linkRefused.value !== undefined) return;
       reads = planListReads(() => void readPeople(facility), clock);
       reads.request("open");
     },
@@ -185,7 +222,7 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
       queue?.flush();
     },
     mark(person, present) {
-      if (shown === undefined) return;
+      if (shown === undefined || linkRefused.value !== undefined || desk?.blocked() !== undefined) return;
       queue?.add({ facility: shown, key: person.key, player: person.player, present }, clock.now());
     },
     discardHeldMarks() {

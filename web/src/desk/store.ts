@@ -20,7 +20,7 @@ export type LinkProblem = "missing" | "unreadable" | "scorer-link";
 /** The time moves on screen every this often, so an expiry shows when it passes. */
 const TICK_MS = 15_000;
 
-export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registry" | "failure"> {
+export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registry" | "failure" | "now"> {
   link: Signal<DayLink | undefined>;
   linkProblem: Signal<LinkProblem | undefined>;
   /** The facility whose list is shown; undefined while the desk chooses. */
@@ -30,6 +30,11 @@ export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registr
   /** The facilities a desk can work at: the day's facilities that have a workbook. */
   facilities: ReadonlySignal<Facility[]>;
   expired: ReadonlySignal<boolean>;
+  /**
+   * Why the link no longer works on this phone (expired, revoked, refused) and what to do, as
+   * sentences; undefined while it works. Marks are disabled meanwhile.
+   */
+  linkStopped: ReadonlySignal<string | undefined>;
   /** Reads the link from the address's fragment, then the settings and the registry, then opens the facility. */
   start(): Promise<void>;
   /**
@@ -40,6 +45,14 @@ export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registr
   /** Opens the page again with a pasted desk link. */
   openLink(link: DayLink): void;
 }
+
+/** What the page says once the control desk has revoked the link. */
+export const REVOKED_SENTENCE =
+  "This desk link was revoked by the control desk, so it no longer works on this phone. Ask the control desk for a new desk link and open it here.";
+
+/** What the page says once the service no longer accepts the link (a new signing key, say). */
+export const REFUSED_SENTENCE =
+  "The service no longer accepts this desk link, so it no longer works on this phone. Ask the control desk for a new desk link and open it here.";
 
 /** What the page says once the link has expired. */
 export function expiredSentence(expiring: DayLink): string {
@@ -57,6 +70,13 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
     (dayEntry.value?.day.facilities ?? []).filter((f) => typeof f.sheetId === "string" && f.sheetId !== ""),
   );
   const expired = computed(() => link.value !== undefined && hasExpired(link.value, base.now.value));
+  const linkStopped = computed(() => {
+    const refused = peopleStore.linkRefused.value;
+    if (refused?.revoked) return REVOKED_SENTENCE;
+    if (expired.value && link.value !== undefined) return expiredSentence(link.value);
+    if (refused?.status === 401) return REFUSED_SENTENCE;
+    return refused?.text;
+  });
 
   const chooseFacility = (name: string | undefined) => {
     facility.value = name;
@@ -79,12 +99,14 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
     ...createFilters({ people: peopleStore.people, pendingMarks: peopleStore.pendingMarks, facility }),
     registry: base.registry,
     failure: base.failure,
+    now: base.now,
     link,
     linkProblem,
     facility,
     dayEntry,
     facilities,
     expired,
+    linkStopped,
     async start() {
       base.keepTime(TICK_MS);
       const token = tokenFrom(env.address.current().hash);

@@ -76,3 +76,25 @@ export function manilaWhen(instant: string | number, now: number): string {
     ? `at ${manilaTime(at)}`
     : `on ${dayLabel(date, "short")} at ${manilaTime(at)}`;
 }
+
+/**
+ * A time for a status line or a row: `09:42` on the same Manila day as `now`, else with its day,
+ * `09:42 on Fri 27 Nov`, so a time from another day never reads as today's.
+ * @example manilaClock("2026-11-27T01:42:00Z", Date.parse("2026-11-28T03:00:00Z")) // "09:42 on Fri 27 Nov"
+ */
+export function manilaClock(instant: string | number, now: number): string {
+  const at = typeof instant === "number" ? instant : Date.parse(instant);
+  const date = manilaDate(at);
+  return date === manilaDate(now) ? manilaTime(at) : `${manilaTime(at)} on ${dayLabel(date, "short")}`;
+}
+
+/**
+ * A Manila wall-clock text `yyyy-MM-dd HH:mm` (an attendance `timeIn`) as {@link manilaClock}
+ * writes it; any other text (typed by hand in the workbook) as it is.
+ * @example manilaStamp("2026-11-27 01:10", Date.parse("2026-11-28T03:00:00Z")) // "01:10 on Fri 27 Nov"
+ */
+export function manilaStamp(text: string, now: number): string {
+  const parts = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d)$/.exec(text.trim());
+  const at = parts === null ? Number.NaN : Date.parse(`${parts[1]}T${parts[2]}:00${OFFSET}`);
+  return Number.isNaN(at) ? text : manilaClock(at, now);
+}

@@ -1,8 +1,10 @@
 /**
- * The public page's store. Where the page is (event list, or a day with its facility and view)
- * lives in the address, so a link can be shared and the back button works. Made once by `main.tsx`
- * with the browser's {@link PageEnvironment}; components read its signals and call its actions;
- * nothing else fetches.
+ * The public page's store. Where the page is (event list, or a day with its facility and view, or
+ * a player's page) lives in the address (`place.ts`), so a link can be shared and the back button
+ * works. Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read its
+ * signals and call its actions; nothing else fetches. Its parts: the players and their search
+ * (`players.ts`), the followed players and their notifications (`follows.ts`), and the scores
+ * that just arrived (`fresh-scores.ts`).
  */
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import type { DayEntry } from "../lib/data/registry.ts";
@@ -11,19 +13,15 @@ import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { type Follows, follows } from "./follows.ts";
+import { type FreshScores, freshScores } from "./fresh-scores.ts";
+import { type Place, placeOf, queryOf } from "./place.ts";
+import { type PlayersPart, playersPart } from "./players.ts";
 
-export type View = "matches" | "standings" | "teams";
-const VIEWS: readonly View[] = ["matches", "standings", "teams"];
+export type { Place, View } from "./place.ts";
 
 /** The time moves on screen every this often, so a day that opens at midnight opens on screen. */
 const TICK_MS = 30_000;
-
-/** The page's address: `?day=<day>&facility=<name>&view=<view>`, or none for the event list. */
-export interface Place {
-  day: string | undefined;
-  facility: string | undefined;
-  view: View;
-}
 
 export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "now"> {
   place: Signal<Place>;
@@ -35,17 +33,22 @@ export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "no
    * `date` from the newest snapshot (a go-live change republishes the day), else from the registry.
    */
   visibility: ReadonlySignal<Visibility | undefined>;
+  players: PlayersPart;
+  follows: Follows;
+  fresh: FreshScores;
   /** Loads the settings and the registry, then follows the day of the address if there is one. */
   start(): Promise<void>;
   /** Reads the published file now and reconnects the live socket. */
   retry(): void;
   /** Shows another facility or view of the day, keeping the address in step (no new history entry). */
   choose(change: Partial<Pick<Place, "facility" | "view">>): void;
+  /** Opens a player's page (a new history entry, so the back button returns), or the day again. */
+  openPlayer(key: string | undefined): void;
 }
 
 export function createPublicStore(env: PageEnvironment): PublicStore {
   const base = createPageBase(env);
-  const day = dayFollower(base);
+  const day = dayFollower(base, "public");
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => place.value.day);
   const visibility = computed<Visibility | undefined>(() => {
@@ -55,6 +58,21 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     const date = snapshot?.date ?? entry.day.date;
     return dayVisibility(snapshot ? snapshot.isLive : entry.day.isLive, date, base.now.value);
   });
+  const players = playersPart(base, dayEntry, day.feed);
+  const followed = follows(env, players, base.now, () => dayEntry.value?.event.display);
+  const followEntry = () => {
+    const entry = dayEntry.value;
+    if (entry !== undefined && day.day() !== entry.dayKey) day.follow(entry);
+  };
+  const go = (next: Place) => {
+    place.value = next;
+    env.address.push(queryOf(next));
+  };
+  // The back and forward buttons move between a day and its players' pages.
+  env.address.onMove(() => {
+    place.value = placeOf(env.address.current().search);
+    followEntry();
+  });
   return {
     registry: base.registry,
     failure: base.failure,
@@ -63,31 +81,23 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     feed: day.feed,
     dayEntry,
     visibility,
+    players,
+    follows: followed,
+    fresh: freshScores(day.feed, env.clock),
     async start() {
       base.keepTime(TICK_MS);
       if (!(await base.load())) return;
-      const entry = dayEntry.value;
-      if (entry !== undefined) day.follow(entry);
+      followEntry();
+      if (place.value.player !== undefined || followed.followed.value.length > 0) players.readEventDays();
     },
     retry: day.retry,
     choose(change) {
       place.value = { ...place.value, ...change };
-      const query = new URLSearchParams();
-      const { day, facility, view } = place.value;
-      if (day !== undefined) query.set("day", day);
-      if (facility !== undefined) query.set("facility", facility);
-      if (view !== "matches") query.set("view", view);
-      env.address.replace(`?${query}`);
+      env.address.replace(queryOf(place.value));
     },
-  };
-}
-
-function placeOf(search: string): Place {
-  const query = new URLSearchParams(search);
-  const view = query.get("view");
-  return {
-    day: query.get("day") ?? undefined,
-    facility: query.get("facility") ?? undefined,
-    view: VIEWS.includes(view as View) ? (view as View) : "matches",
+    openPlayer(key) {
+      go({ ...place.value, player: key });
+      if (key !== undefined) players.readEventDays();
+    },
   };
 }

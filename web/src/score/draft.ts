@@ -11,17 +11,24 @@ export interface Scores {
   team2Score: number | null;
 }
 
+/** True when both scores are the same. */
+export function sameScores(a: Scores, b: Scores): boolean {
+  return a.team1Score === b.team1Score && a.team2Score === b.team2Score;
+}
+
+/** What the umpire typed, as scores (blank: null); undefined while an input is not a whole number. */
+export function typedScores(form: Pick<Draft, "one" | "two">): Scores | undefined {
+  const score = (text: string) =>
+    text.trim() === "" ? null : /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+  const [team1Score, team2Score] = [score(form.one), score(form.two)];
+  return team1Score === undefined || team2Score === undefined ? undefined : { team1Score, team2Score };
+}
+
 /** "21–17", or "no score". */
 export function scoreText(scores: Scores): string {
   return scores.team1Score === null || scores.team2Score === null
     ? "no score"
     : `${scores.team1Score}–${scores.team2Score}`;
-}
-
-/** What the sheet holds now, as a 409 `score_conflict` says (`current`). */
-export interface SheetNow extends Scores {
-  teamCode1: string;
-  teamCode2: string;
 }
 
 export interface Draft {
@@ -40,9 +47,13 @@ export interface Draft {
   locked: string | undefined;
 }
 
+/**
+ * What came of the last save. A `conflict` (409 `score_conflict`) brings what the sheet holds now
+ * (`current`); the form shows it as the sheet's scores, so the box and the form agree.
+ */
 export type Outcome =
   | { kind: "saved"; scores: Scores; published: boolean }
-  | { kind: "conflict"; current: SheetNow }
+  | { kind: "conflict"; current: Scores }
   | { kind: "problem"; text: string };
 
 /** An input's problem, for the error summary and beside the field. */
@@ -101,8 +112,9 @@ export function inputErrors(form: Draft): FieldError[] {
 export function saveOutcome(error: unknown): Outcome {
   if (!(error instanceof ApiError)) return { kind: "problem", text: String(error) };
   const code = error.problem?.code;
-  if (code === "score_conflict" && isSheetNow(error.problem?.current)) {
-    return { kind: "conflict", current: error.problem.current };
+  const current = error.problem?.current;
+  if (code === "score_conflict" && isScores(current)) {
+    return { kind: "conflict", current: { team1Score: current.team1Score, team2Score: current.team2Score } };
   }
   if (error.status === 401) return { kind: "problem", text: "Not saved: the scorer link no longer works." };
   if (code === "score_entry_off") {
@@ -137,7 +149,7 @@ function numberOrNull(score: number | null | string): number | null {
   return typeof score === "number" ? score : null;
 }
 
-function isSheetNow(value: unknown): value is SheetNow {
+function isScores(value: unknown): value is Scores {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
   const score = (x: unknown) => x === null || typeof x === "number";

@@ -1,10 +1,11 @@
 /**
  * The score form of the match shown: what the umpire typed, the scores the sheet held when the form
- * was filled from the snapshot (sent as `expected`: exactly the values on screen), and what came of
- * a save. While the umpire has not typed, the form follows the snapshot; once they have, it stays
- * as it is and a change on the sheet meanwhile comes back as a conflict to resolve.
+ * was filled (sent as `expected`: exactly the values on screen), what the sheet holds now, and what
+ * came of a save. While the umpire has not typed, the form follows the live day; once they have,
+ * their numbers stay put, and a change on the sheet meanwhile shows at once as a conflict to
+ * resolve, before Save (or, when the page had not heard of it yet, as the save's 409).
  */
-import { effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
+import { computed, effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call } from "../lib/api/client.ts";
 import type { Match } from "../lib/data/matches.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
@@ -18,9 +19,9 @@ import {
   MAX_SCORE,
   type Outcome,
   type Scores,
-  type SheetNow,
+  sameScores,
   saveOutcome,
-  seenScores,
+  typedScores,
 } from "./draft.ts";
 import type { Place } from "./place.ts";
 
@@ -34,8 +35,10 @@ export interface ScorePlace {
   shownMatch: ReadonlySignal<Match | undefined>;
   /** The API client, with the link in use as the bearer token (once the settings are read). */
   scoreApi(): Api | undefined;
-  /** The service refused the link (expired, or no longer valid): it is forgotten and the page asks for one. */
+  /** The service refused the link (no longer valid): it is forgotten and the page asks for one. */
   forgetLink(reason: string): void;
+  /** The link in use expired: the page says when, and asks for a new one; `then` follows the sentence. */
+  linkExpired(expired: DayLink, then: string): void;
 }
 
 /** A save waits for the facility to be published (the archive commit may be spaced by several seconds). */
@@ -43,6 +46,10 @@ export const SAVE_TIMEOUT_MS = 60_000;
 
 export interface ScoreForm {
   draft: Signal<Draft | undefined>;
+  /** What the sheet holds now: the live day's scores, or a newer `current` a refused save brought. */
+  sheetNow: ReadonlySignal<Scores | undefined>;
+  /** The sheet holds other scores than the form's `expected` while the umpire's numbers are unsaved. */
+  conflict: ReadonlySignal<Scores | undefined>;
   saving: Signal<boolean>;
   outcome: Signal<Outcome | undefined>;
   fieldErrors: Signal<FieldError[]>;
@@ -55,31 +62,54 @@ export interface ScoreForm {
   /** Saves the inputs with the on-screen sheet scores as `expected`. */
   save(): Promise<void>;
   /** After a conflict: save the umpire's scores over what the sheet holds now. */
-  keepMine(current: SheetNow): void;
+  keepMine(): void;
   /** After a conflict: take what the sheet holds now, and save nothing. */
-  takeSheets(current: SheetNow): void;
+  takeSheets(): void;
 }
 
 /** The score form of the match `page` shows. */
 export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreForm {
   const draft = signal<Draft | undefined>(undefined);
+  const sheetNow = signal<Scores | undefined>(undefined);
   const saving = signal(false);
   const outcome = signal<Outcome | undefined>(undefined);
   const fieldErrors = signal<FieldError[]>([]);
+  const conflict = computed(() => {
+    const form = draft.value;
+    const now = sheetNow.value;
+    if (form === undefined || now === undefined || !form.typed) return undefined;
+    return sameScores(now, form.expected) ? undefined : now;
+  });
 
   const follow = (facility: string | undefined, match: Match | undefined) => {
     if (facility === undefined || match === undefined) return;
     const current = draft.peek();
-    const same =
-      current !== undefined && current.facility === facility && current.number === match.matchNumber;
-    if (same && (current.seen === seenScores(match) || current.typed || saving.peek())) return;
-    draft.value = draftFrom(facility, match);
-    if (!same) {
+    const fresh = draftFrom(facility, match);
+    if (current === undefined || current.facility !== facility || current.number !== match.matchNumber) {
+      draft.value = fresh;
+      sheetNow.value = fresh.expected;
       outcome.value = undefined;
       fieldErrors.value = [];
+      return;
     }
+    if (current.seen === fresh.seen) return;
+    // The sheet changed on the live day: what it holds shows at once, whatever the form holds.
+    sheetNow.value = fresh.expected;
+    if (!current.typed && !saving.peek()) {
+      draft.value = fresh;
+      return;
+    }
+    // Under the umpire's unsaved numbers they stay; when they are what the sheet now holds, there is nothing to resolve.
+    const mine = typedScores(current);
+    const agreed = mine !== undefined && sameScores(mine, fresh.expected);
+    draft.value = {
+      ...current,
+      seen: fresh.seen,
+      locked: fresh.locked,
+      ...(agreed ? { expected: fresh.expected } : {}),
+    };
   };
-  // The form follows the snapshot while the umpire has not typed.
+  // The form follows the live day.
   effect(() => follow(page.place.value.facility, page.shownMatch.value));
 
   const setScore = (field: "one" | "two", text: string) => {
@@ -93,13 +123,12 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
     const errors = inputErrors(form);
     fieldErrors.value = errors;
     if (errors.length > 0) return undefined;
-    const score = (text: string) => (text.trim() === "" ? null : Number(text));
-    return { team1Score: score(form.one), team2Score: score(form.two) };
+    return typedScores(form);
   };
   const failed = (error: unknown): Outcome => {
     if (error instanceof ApiError && error.status === 401) {
       page.forgetLink(
-        "This scorer link has expired or is no longer valid, so the score was not saved. Ask the control desk for a new link, open it on this phone, then save again.",
+        `${error.problem?.revoked === true ? "This scorer link was revoked by the control desk" : "This scorer link has expired or is no longer valid"}, so the score was not saved. Ask the control desk for a new link, open it on this phone, then save again.`,
       );
     }
     return saveOutcome(error);
@@ -114,9 +143,7 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
     const scores = readInputs(current);
     if (scores === undefined) return;
     if (hasExpired(scorer, env.clock.now())) {
-      page.forgetLink(
-        "This scorer link has expired, so the score was not saved. Open today’s scorer link again, then save.",
-      );
+      page.linkExpired(scorer, "The score was not saved: open the new link on this phone, then save again.");
       return;
     }
     saving.value = true;
@@ -130,17 +157,39 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
         }),
       );
       const now = { team1Score: saved.team1Score, team2Score: saved.team2Score };
-      draft.value = { ...current, expected: now, typed: false };
+      sheetNow.value = now;
+      const latest = draft.peek();
+      if (latest?.facility === current.facility && latest.number === current.number) {
+        draft.value = { ...latest, expected: now, typed: false };
+      }
       outcome.value = { kind: "saved", scores: now, published: !("error" in saved.published) };
     } catch (error) {
-      outcome.value = failed(error);
+      const result = failed(error);
+      if (result.kind === "conflict") sheetNow.value = result.current;
+      outcome.value = result;
     } finally {
       saving.value = false;
     }
   };
 
+  /** The form's `expected` becomes what the sheet holds now; `inputs` too when the umpire takes it. */
+  const adopt = (inputs: boolean) => {
+    const form = draft.value;
+    const now = sheetNow.value;
+    if (form === undefined || now === undefined) return undefined;
+    const text = (score: number | null) => (score === null ? "" : String(score));
+    draft.value = {
+      ...form,
+      expected: now,
+      ...(inputs ? { one: text(now.team1Score), two: text(now.team2Score), typed: false } : {}),
+    };
+    return draft.value;
+  };
+
   return {
     draft,
+    sheetNow,
+    conflict,
     saving,
     outcome,
     fieldErrors,
@@ -154,23 +203,11 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
       setScore("two", "");
     },
     save,
-    keepMine(current) {
-      const form = draft.value;
-      if (form === undefined) return;
-      draft.value = { ...form, expected: { team1Score: current.team1Score, team2Score: current.team2Score } };
-      void save();
+    keepMine() {
+      if (adopt(false) !== undefined) void save();
     },
-    takeSheets(current) {
-      const form = draft.value;
-      if (form === undefined) return;
-      draft.value = {
-        ...form,
-        expected: { team1Score: current.team1Score, team2Score: current.team2Score },
-        one: current.team1Score === null ? "" : String(current.team1Score),
-        two: current.team2Score === null ? "" : String(current.team2Score),
-        typed: false,
-      };
-      outcome.value = undefined;
+    takeSheets() {
+      if (adopt(true) !== undefined) outcome.value = undefined;
     },
   };
 }

@@ -10,6 +10,7 @@ import { type Api, createApi } from "../lib/api/client.ts";
 import { type Match, matchesOf } from "../lib/data/matches.ts";
 import { findDay } from "../lib/data/registry.ts";
 import type { FacilitySnapshot } from "../lib/data/snapshot.ts";
+import { expiryText } from "../lib/links/expiry.ts";
 import { keptLinks } from "../lib/links/kept-links.ts";
 import { type DayLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
@@ -18,10 +19,13 @@ import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { createScoreForm, type ScoreForm, type ScorePlace } from "./entry.ts";
 import { type Place, placeAddress, placeOf } from "./place.ts";
+import { waitingMatch } from "./waiting-match.ts";
 
-export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure"> {
+export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure" | "now"> {
   /** Why the page asks for a link: what the address held, or why the kept link stopped working. */
   askBecause: Signal<string | undefined>;
+  /** The page asks for a link because the phone's link expired (this one). */
+  expiredLink: Signal<DayLink | undefined>;
   /** The address held a desk link: it opens on the desk page. */
   deskToken: Signal<string | undefined>;
   feed: ReadonlySignal<FeedState | undefined>;
@@ -29,20 +33,33 @@ export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "regis
   shownFacility: ReadonlySignal<FacilitySnapshot | undefined>;
   /** Reads a link from the fragment (and keeps it), then the settings and registry, then follows the day. */
   start(): Promise<void>;
-  /** Uses a link (one the umpire pasted, or one kept on the phone), following its day. */
-  useLink(chosen: DayLink | undefined): void;
+  /** Uses a link the umpire pasted, following its day (and opening the match a scan left waiting). */
+  useLink(chosen: DayLink): void;
   /** Reads the published file now and reconnects the live socket. */
   retry(): void;
   /** Shows a place, as a new step the back button returns from. */
   go(next: Place): void;
 }
 
+/** The time moves on screen every this often, so an expiry shows when it passes. */
+const TICK_MS = 30_000;
+
+/**
+ * What the page says when the phone's scorer link has expired, with the time and day in Manila.
+ * @example expiredSentence(link) // "Your scorer link expired at 01:08 on Saturday 28 November; ask the control desk for a new one."
+ */
+export function expiredSentence(expired: DayLink): string {
+  return `Your scorer link expired at ${expiryText(expired.exp)}; ask the control desk for a new one.`;
+}
+
 export function createScoreStore(env: PageEnvironment): ScoreStore {
   const base = createPageBase(env);
-  const day = dayFollower(base);
+  const day = dayFollower(base, "score");
   const kept = keptLinks(env.storage, "scorer");
   const link = signal<DayLink | undefined>(undefined);
   const askBecause = signal<string | undefined>(undefined);
+  const expiredLink = signal<DayLink | undefined>(undefined);
+  const waiting = waitingMatch(env.storage);
   const deskToken = signal<string | undefined>(undefined);
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => link.value?.day);
@@ -58,31 +75,52 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
   });
   let api: Api | undefined;
 
-  const useLink = (chosen: DayLink | undefined) => {
+  /** The day of `chosen` has a facility called `name` (as far as the registry says). */
+  const dayHas = (chosen: DayLink, name: string) =>
+    base.registry.value !== undefined &&
+    findDay(base.registry.value, chosen.day)?.day.facilities.some((f) => f.name === name) === true;
+  /** A link just opened on this phone lands on the match a scan left waiting, when its day has it. */
+  const openWaitingMatch = (chosen: DayLink) => {
+    const waited = waiting.take(env.clock.now());
+    if (
+      waited?.facility === undefined ||
+      place.value.facility !== undefined ||
+      !dayHas(chosen, waited.facility)
+    )
+      return;
+    place.value = waited;
+    env.address.replace(placeAddress(env.address.current().pathname, waited));
+  };
+  /** Uses `chosen`, following its day; `opened`: the umpire has just opened it (not found kept). */
+  const useLink = (chosen: DayLink | undefined, opened = false) => {
     day.stop();
     link.value = chosen;
     if (chosen === undefined) return;
     kept.keep(chosen, env.clock.now());
     askBecause.value = undefined;
+    expiredLink.value = undefined;
+    if (opened) openWaitingMatch(chosen);
     const entry = dayEntry.value;
     if (entry !== undefined) day.follow(entry);
   };
+  /** No usable link: the page says why, and the match on screen waits for the new link. */
+  const askForLink = (reason: string, expired?: DayLink) => {
+    askBecause.value = reason;
+    expiredLink.value = expired;
+    useLink(undefined);
+    waiting.keep(place.value, env.clock.now());
+  };
   const forgetLink = (reason: string) => {
     if (link.value !== undefined) kept.forget(link.value.token);
-    askBecause.value = reason;
-    useLink(undefined);
+    askForLink(reason);
   };
   /**
-   * The kept link to use: for an address that names a facility (a scoresheet's QR code carries no
-   * day), the newest link whose day has that facility; otherwise the newest.
+   * Of `links` (newest first), the one to use: for an address that names a facility (a
+   * scoresheet's QR code carries no day), the newest whose day has that facility; else the newest.
    */
-  const chooseKeptLink = (): DayLink | undefined => {
-    const links = kept.list(env.clock.now());
+  const forPlace = (links: DayLink[]): DayLink | undefined => {
     const wanted = place.value.facility;
-    const known = base.registry.value;
-    if (wanted === undefined || known === undefined) return links[0];
-    const hasFacility = (l: DayLink) => findDay(known, l.day)?.day.facilities.some((f) => f.name === wanted);
-    return links.find(hasFacility) ?? links[0];
+    return (wanted === undefined ? undefined : links.find((l) => dayHas(l, wanted))) ?? links[0];
   };
 
   const scorePlace: ScorePlace = {
@@ -92,17 +130,21 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     shownMatch,
     scoreApi: () => api,
     forgetLink,
+    linkExpired: (expired, then) => askForLink(`${expiredSentence(expired)} ${then}`, expired),
   };
   return {
     ...scorePlace,
     ...createScoreForm(env, scorePlace),
     registry: base.registry,
     failure: base.failure,
+    now: base.now,
     askBecause,
+    expiredLink,
     deskToken,
     feed: day.feed,
     shownFacility,
     async start() {
+      base.keepTime(TICK_MS);
       const address = env.address.current();
       const token = tokenFrom(address.hash);
       if (address.hash !== "") {
@@ -122,9 +164,16 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
       const settings = (await base.load()) ? base.config.value : undefined;
       if (settings === undefined) return;
       api = createApi(settings.apiUrl, env.fetch, () => link.value?.token);
-      useLink(given?.kind === "scorer" ? given : chooseKeptLink());
+      if (given?.kind === "scorer") return useLink(given, true);
+      const now = env.clock.now();
+      const chosen = forPlace(kept.list(now));
+      if (chosen !== undefined) return useLink(chosen);
+      const expired = forPlace(kept.expired(now));
+      if (expired !== undefined && askBecause.value === undefined)
+        askForLink(expiredSentence(expired), expired);
+      else waiting.keep(place.value, now);
     },
-    useLink,
+    useLink: (chosen) => useLink(chosen, true),
     retry: day.retry,
     go(next) {
       place.value = next;

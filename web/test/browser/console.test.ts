@@ -112,6 +112,7 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     assert.deepEqual(await open.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)), [
       "open-sat",
       "open-sun",
+      "open-ko",
     ]);
     await page.getByLabel(/Show archived events/).check();
     await page.getByRole("group", { name: /Red v Blue Dual Meet.*archived/ }).waitFor();
@@ -243,7 +244,7 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
       assert.equal(await refresh(revoked.deskPage), 401);
       await revoked.deskPage
         .getByRole("alert")
-        .filter({ hasText: "This link was revoked by the control desk, so it no longer works." })
+        .filter({ hasText: "This desk link was revoked by the control desk, so it no longer works" })
         .waitFor();
       await accessible(revoked.deskPage);
 

@@ -231,7 +231,10 @@ describe("the desk page in Chromium, on the stack as `npm start` starts it", () 
         .getByText(/This desk link expired at the end of Sunday \d+ November/)
         .first()
         .waitFor();
-      await tab.getByText("1 mark was not sent: Matías Quiñones (present)").waitFor();
+      await tab
+        .getByRole("region", { name: "1 mark was not sent" })
+        .getByText(/Matías Quiñones: present \(Rizal Hall, tapped \d\d:\d\d/)
+        .waitFor();
       assert.equal(await presentBox(tab, "Matías Quiñones").isChecked(), true);
       assert.equal(await tab.getByText("Not sent", { exact: true }).count(), 1);
       assert.equal(sent.length, 0);

@@ -70,7 +70,7 @@ describe("the score page in Chromium, on the stack as `npm start` starts it", ()
     assert.equal(scanned, matchUrl(107), "the code opens the score page at match 107 through the front");
     await page.goto(scanned);
     await page.getByRole("heading", { name: "Open today’s scorer link" }).waitFor();
-    await page.getByText("After that, match 107 of Rizal Hall opens here.").waitFor();
+    await page.getByText("After that, match 107 of Rizal Hall opens here").waitFor();
     assert.deepEqual(await seriousViolations(page), []);
     await page.getByLabel("Paste your scorer link").fill(`${run.stack.front}/score/#${scorerToken}`);
     await page.getByRole("button", { name: "Open" }).tap();

@@ -144,7 +144,7 @@ describe("following a day: the relay's changes, with the published file as the f
     const feed = follow(false);
     await until(() => last()?.unpublished === true);
     assert.equal(made.length, 0);
-    assert.equal(last().source, "published");
+    assert.equal(last().source, "push-off", "told apart from the fallback: the organisers chose it");
     published = snapshot("2026-11-21T03:00:00.000Z", "5");
     feed.retry();
     await until(() => last().snapshot !== undefined);

@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { expiryText } from "../../src/lib/links/expiry.ts";
-import { keptLinks } from "../../src/lib/links/kept-links.ts";
+import { EXPIRED_KEPT_MS, keptLinks } from "../../src/lib/links/kept-links.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../src/lib/links/link-address.ts";
+import { freeVariant, linkLabel, sameLabel } from "../../src/lib/links/link-labels.ts";
 import { decodeLink, hasExpired, tokenFrom } from "../../src/lib/links/link-token.ts";
+import { scorerLinkShortfall, scoringEnds } from "../../src/lib/links/scorer-link-cover.ts";
 import { MemoryStorage } from "../support/memory-storage.ts";
+import { matchRow, snapshotOf } from "../support/page-fixtures.ts";
 
 /** A token as the service signs one (the signature is not checked by pages, so any will do). */
 const token = (payload: object, signature = "c2ln") =>
@@ -70,7 +73,7 @@ describe("links in the address's fragment", () => {
 describe("scorer links kept on the phone until they expire", () => {
   const link = (day: string, exp: number) => decodeLink(token({ exp, scope: "score-desk", day }))!;
 
-  test("kept links are listed newest first, without the expired ones, which are dropped from storage", () => {
+  test("kept links are listed newest first; an expired one is told apart for a week, then dropped from storage", () => {
     const storage = new MemoryStorage();
     const kept = keptLinks(storage, "scorer");
     kept.keep(link("open-sat", 1_000), 0);
@@ -79,8 +82,19 @@ describe("scorer links kept on the phone until they expire", () => {
       kept.list(500).map((l) => l.day),
       ["dual-sat", "open-sat"],
     );
+    assert.deepEqual(kept.expired(500), []);
     assert.deepEqual(
       kept.list(1_500).map((l) => l.day),
+      ["dual-sat"],
+    );
+    assert.deepEqual(
+      kept.expired(1_500).map((l) => l.day),
+      ["open-sat"],
+      "so the page can say when it expired",
+    );
+    assert.equal(JSON.parse(storage.getItem("tournament-ops.scorer-links")!).length, 2);
+    assert.deepEqual(
+      kept.expired(1_000 + EXPIRED_KEPT_MS).map((l) => l.day),
       ["dual-sat"],
     );
     assert.equal(JSON.parse(storage.getItem("tournament-ops.scorer-links")!).length, 1);
@@ -131,5 +145,85 @@ describe("a link's page address, as the console shows it", () => {
     assert.equal(isLoopbackAddress("http://127.0.0.1:8000/desk/#t"), true);
     assert.equal(isLoopbackAddress("http://localhost:8000/desk/#t"), true);
     assert.equal(isLoopbackAddress("http://192.168.1.20:8000/desk/#t"), false);
+  });
+});
+
+describe("whether a scorer link lasts its day (issue 26, row 2)", () => {
+  // Saturday 28 November 2026 in Manila; its matches from 09:00 to 18:00.
+  const SATURDAY = "2026-11-28";
+  const at = (text: string) => Date.parse(`${text}+08:00`);
+  const onSaturday = ([number, , ...rest]: string[]) => [number as string, SATURDAY, ...rest];
+  const saturday = snapshotOf({
+    "Rizal Hall": [
+      onSaturday(matchRow(101, "09:00", "Court 1", "Ana", "Bea")),
+      onSaturday(matchRow(140, "18:00", "Court 2", "Cy", "Dee")),
+    ],
+  });
+
+  test("the day's scoring ends an hour after its last published match starts", () => {
+    assert.deepEqual(scoringEnds(SATURDAY, saturday), {
+      at: at("2026-11-28T19:00:00"),
+      lastMatch: at("2026-11-28T18:00:00"),
+    });
+  });
+
+  test("without match times it ends at 06:00 the morning after, when scorer links stop being issued", () => {
+    assert.deepEqual(scoringEnds(SATURDAY, undefined), {
+      at: at("2026-11-29T06:00:00"),
+      lastMatch: undefined,
+    });
+  });
+
+  test("a link issued Friday 01:08 expires Saturday 01:08, before the last match: issue from Friday 19:00", () => {
+    const expiresAt = at("2026-11-28T01:08:00");
+    assert.deepEqual(scorerLinkShortfall(expiresAt, SATURDAY, saturday), {
+      expiresAt,
+      ends: { at: at("2026-11-28T19:00:00"), lastMatch: at("2026-11-28T18:00:00") },
+      issueFrom: at("2026-11-27T19:00:00"),
+    });
+  });
+
+  test("a link issued Friday 19:00 or later lasts the day; a day without a date has no known end", () => {
+    assert.equal(scorerLinkShortfall(at("2026-11-28T19:00:00"), SATURDAY, saturday), undefined);
+    assert.equal(scorerLinkShortfall(at("2026-11-28T01:08:00"), undefined, saturday), undefined);
+  });
+});
+
+describe("a replacement link's label (issue 26, row 8)", () => {
+  const front = { issuedTo: "Front desk", note: "Rizal Hall" };
+
+  test("the first free numbered variant, the number on issuedTo so the note still names the hall", () => {
+    assert.deepEqual(freeVariant("desk", front, [front]), { issuedTo: "Front desk 2", note: "Rizal Hall" });
+    assert.deepEqual(freeVariant("desk", front, [front, { issuedTo: "Front desk 2", note: "Rizal Hall" }]), {
+      issuedTo: "Front desk 3",
+      note: "Rizal Hall",
+    });
+    assert.equal(linkLabel("desk", freeVariant("desk", front, [front])), "Front desk 2 (Rizal Hall)");
+  });
+
+  test("a numbered name counts on; a link without issuedTo is named by its kind; 40 characters at most", () => {
+    assert.deepEqual(freeVariant("desk", { issuedTo: "Front desk 2", note: null }, []), {
+      issuedTo: "Front desk 2",
+      note: null,
+    });
+    const taken = [{ issuedTo: "Front desk 2", note: null }];
+    assert.deepEqual(freeVariant("desk", taken[0]!, taken), { issuedTo: "Front desk 3", note: null });
+    assert.deepEqual(freeVariant("scorer", { issuedTo: null, note: "Court 3" }, []), {
+      issuedTo: "Scorer link 2",
+      note: "Court 3",
+    });
+    const long = freeVariant("desk", { issuedTo: "x".repeat(40), note: null }, []);
+    assert.equal(long.issuedTo, `${"x".repeat(38)} 2`);
+  });
+
+  test("labels compare as the service keeps them: trimmed, whitespace collapsed, case kept", () => {
+    assert.equal(
+      sameLabel({ issuedTo: " Front  desk ", note: "" }, { issuedTo: "Front desk", note: null }),
+      true,
+    );
+    assert.equal(
+      sameLabel({ issuedTo: "front desk", note: null }, { issuedTo: "Front desk", note: null }),
+      false,
+    );
   });
 });

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { categoryLabel, categoryRank, clubLabel, pairLabel, teamColour } from "../../src/lib/data/labels.ts";
+import {
+  categoryLabel,
+  categoryRank,
+  clubLabel,
+  pairLabel,
+  teamColour,
+  teamLabel,
+} from "../../src/lib/data/labels.ts";
 import { matchesOf } from "../../src/lib/data/matches.ts";
 import { daysByDate, dayToOpen, findDay, listedEvents, type Registry } from "../../src/lib/data/registry.ts";
 import { dayVisibility } from "../../src/lib/data/visibility.ts";
@@ -23,6 +30,18 @@ describe("display labels", () => {
     assert.equal(categoryLabel(display, "XDOPEN"), "Mixed doubles · Open");
     assert.equal(categoryLabel(display, "MSU15"), "Men's singles · Under 15");
     assert.equal(categoryLabel(display, "MSX"), "MSX");
+  });
+
+  test("a team code beside names is the registry's label for it, never the code (issue 26)", () => {
+    assert.equal(teamLabel({ type: "dual-meet", display }, "RED_MS_1"), "Red Smashers");
+    assert.equal(teamLabel({ type: "team", display }, "ACES_1"), "ACES · D1");
+    assert.equal(teamLabel({ type: "team", display: undefined }, "ACES_3"), "ACES · XD 1");
+    assert.equal(
+      teamLabel({ type: "standard", display }, "MSU15_1"),
+      undefined,
+      "an entry code names nothing",
+    );
+    assert.equal(teamLabel({ type: "dual-meet", display }, ""), undefined);
   });
 
   test("categories sort in the maps' key order: events first, then divisions", () => {

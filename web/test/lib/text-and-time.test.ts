@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import { csvTable, parseCsv, toCsv } from "../../src/lib/csv.ts";
-import { dayLabel, manilaDate, manilaTime, manilaWhen, startOfManilaDay } from "../../src/lib/manila-time.ts";
+import {
+  dayLabel,
+  manilaClock,
+  manilaDate,
+  manilaStamp,
+  manilaTime,
+  manilaWhen,
+  startOfManilaDay,
+} from "../../src/lib/manila-time.ts";
 
 describe("CSV as the service writes it", () => {
   test("quoted fields keep commas, doubled quotes and line breaks; CRLF and LF both end a row", () => {
@@ -57,6 +65,21 @@ describe("Asia/Manila, whatever the machine's zone", () => {
     const now = Date.parse("2026-11-21T03:00:00Z");
     assert.equal(manilaWhen("2026-11-21T01:42:00Z", now), "at 09:42");
     assert.equal(manilaWhen(Date.parse("2026-11-20T01:42:00Z"), now), "on Fri 20 Nov at 09:42");
+  });
+
+  test("a moment carries its day only when it is not today's (in Manila): 'until 09:42', 'until 00:30 on Sat 21 Nov'", () => {
+    const now = Date.parse("2026-11-20T03:00:00Z");
+    assert.equal(manilaClock("2026-11-20T01:42:00Z", now), "09:42");
+    assert.equal(manilaClock(Date.parse("2026-11-20T16:30:00Z"), now), "00:30 on Sat 21 Nov");
+  });
+
+  test("a time on a status line or a row carries its day when it is not today's (issue 26)", () => {
+    const saturday = Date.parse("2026-11-28T01:30:00Z");
+    assert.equal(manilaClock("2026-11-28T01:14:00Z", saturday), "09:14");
+    assert.equal(manilaClock("2026-11-26T17:14:00Z", saturday), "01:14 on Fri 27 Nov");
+    assert.equal(manilaStamp("2026-11-27 01:10", saturday), "01:10 on Fri 27 Nov");
+    assert.equal(manilaStamp("2026-11-28 09:05", saturday), "09:05");
+    assert.equal(manilaStamp("late, by hand", saturday), "late, by hand");
   });
 
   test("a Manila day starts at 16:00 UTC the day before", () => {

@@ -4,47 +4,16 @@
 // runs in Chromium in web/test/browser/console.test.ts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { expiresBeforeDay, linkState } from "../../src/console/components/links/expiry.ts";
-import { createConsoleStore } from "../../src/console/store/console.ts";
+import { linkState, shortScorerLink } from "../../src/console/components/links/expiry.ts";
 import { FOLLOW_UP_MS, NUDGE_GAP_MS } from "../../src/lib/attendance/list-reads.ts";
-import type { DayEntry } from "../../src/lib/data/registry.ts";
+import { ISSUED, NOW, openConsole, SESSION } from "../support/console-page.ts";
 import { settle } from "../support/fake-clock.ts";
-import { type FakePage, fakePage } from "../support/fake-page.ts";
+import type { FakePage } from "../support/fake-page.ts";
 import { json } from "../support/fake-site.ts";
-import type { MemoryStorage } from "../support/memory-storage.ts";
-import { matchRow, person, REGISTRY, SUNDAY_9AM, snapshotOf } from "../support/page-fixtures.ts";
+import { matchRow, person, snapshotOf } from "../support/page-fixtures.ts";
 
-const NOW = Date.parse(SUNDAY_9AM);
-const SESSION = "tournament-ops.operator-session";
-const ISSUED = "tournament-ops.issued-links";
 const RIZAL = "/v3/days/open-sun/facilities/Rizal%20Hall/people";
 const AGUINALDO = "/v3/days/open-sun/facilities/Aguinaldo%20Court/people";
-
-/** The console at `now` (Sunday 09:00), signed in for `minutes` more unless the tab's storage is given. */
-async function openConsole(
-  query = "?day=open-sun",
-  {
-    minutes = 60,
-    now = NOW,
-    tabStorage,
-  }: { minutes?: number; now?: number; tabStorage?: MemoryStorage } = {},
-) {
-  const page = fakePage({
-    href: `https://results.test/console/${query}`,
-    now,
-    ...(tabStorage ? { tabStorage } : {}),
-  });
-  if (tabStorage === undefined) {
-    page.tabStorage.setItem(
-      SESSION,
-      JSON.stringify({ token: "operator", expiresAt: NOW + minutes * 60_000 }),
-    );
-  }
-  page.site.file("/config/events.json", REGISTRY);
-  const store = createConsoleStore(page.env);
-  await store.start();
-  return { page, store, entry: store.app.dayEntry.value as DayEntry };
-}
 
 const reads = (page: FakePage, path: string) => page.site.calls("GET", path).length;
 
@@ -120,6 +89,15 @@ describe("the console's store", () => {
     await page.clock.advance(60_000);
     assert.equal(store.session.session.value, undefined);
     assert.equal(store.session.signInProblem.value, "Your sign-in expired at 09:20. Sign in again.");
+    const overnight = await openConsole("?day=open-sun", { minutes: 20 });
+    // The laptop slept through the night: its first tick comes the next morning.
+    overnight.page.clock.set(NOW + 24 * 3_600_000);
+    await overnight.page.clock.advance(0);
+    assert.equal(
+      overnight.store.session.signInProblem.value,
+      "Your sign-in expired on Sun 29 Nov at 09:20. Sign in again.",
+      "a time on another day says its day",
+    );
     assert.equal(page.tabStorage.getItem(SESSION), null);
 
     const other = await openConsole();
@@ -193,7 +171,7 @@ describe("the console's store", () => {
     assert.deepEqual(later.store.links.issued.value, [], "expired by the time the console opened again");
   });
 
-  test("a link's words: works until, expired or revoked; a scorer link issued days early expires before its day", () => {
+  test("a link's words: works until (with its day), expired or revoked; a scorer link that stops before the day's last match says when to issue", () => {
     const link = {
       expiresAt: NOW + 7 * 3_600_000,
       revokedAt: null,
@@ -204,14 +182,27 @@ describe("the console's store", () => {
       lastUsedAt: null,
       linkId: "x",
     };
-    assert.deepEqual(linkState(link, NOW), { words: "Works until 16:00", live: true });
+    assert.deepEqual(linkState(link, NOW), { words: "Works until 16:00 on Sunday 29 November", live: true });
     assert.deepEqual(linkState(link, link.expiresAt), { words: "Expired at 16:00", live: false });
     assert.deepEqual(linkState({ ...link, revokedAt: NOW + 60_000 }, NOW + 120_000), {
       words: "Revoked at 09:01",
       live: false,
     });
-    assert.equal(expiresBeforeDay(Date.parse("2026-11-27T15:00:00Z"), "2026-11-29"), true);
-    assert.equal(expiresBeforeDay(Date.parse("2026-11-28T17:00:00Z"), "2026-11-29"), false);
+    // Issued Saturday 01:08 for Sunday, whose last match starts at 18:00.
+    const sunday = snapshotOf({ "Rizal Hall": [matchRow(140, "18:00", "Court 2", "Ana", "Bea")] });
+    const early = Date.parse("2026-11-28T17:08:00Z");
+    assert.equal(
+      shortScorerLink(early, "2026-11-29", sunday, "issuing"),
+      "A scorer link issued now stops at 01:08 on Sunday 29 November, before the day's last match (18:00 on Sunday 29 November) is over. Issue scorer links from 19:00 on Saturday 28 November, so they last the whole day.",
+    );
+    assert.equal(
+      shortScorerLink(early, "2026-11-29", undefined, "issued"),
+      "This link stops at 01:08 on Sunday 29 November, before the day is over (06:00 on Monday 30 November, when scorer links stop being issued for it). Issue scorer links from 06:00 on Sunday 29 November, so they last the whole day.",
+    );
+    assert.equal(
+      shortScorerLink(Date.parse("2026-11-29T11:00:00Z"), "2026-11-29", sunday, "issued"),
+      undefined,
+    );
   });
 
   test("the place is kept in the address and the back button; going live reads the registry again", async () => {

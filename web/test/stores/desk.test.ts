@@ -5,42 +5,11 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createDeskStore, expiredSentence } from "../../src/desk/store.ts";
 import { FOLLOW_UP_MS, NUDGE_GAP_MS } from "../../src/lib/attendance/list-reads.ts";
+import { EXPIRES, LIST, openDesk, PEOPLE, puts, reads } from "../support/desk-page.ts";
 import { settle } from "../support/fake-clock.ts";
-import { type FakePage, fakePage } from "../support/fake-page.ts";
+import { fakePage } from "../support/fake-page.ts";
 import { json } from "../support/fake-site.ts";
-import { linkToken, person, REGISTRY, SUNDAY_9AM } from "../support/page-fixtures.ts";
-
-const PEOPLE = "/v3/days/open-sun/facilities/Rizal%20Hall/people";
-const EXPIRES = "2026-11-29T16:00:00.000Z";
-const LIST = [person("Mónica Yáñez"), person("Joaquín Santos"), person("Lorenzo Villanueva")];
-
-/** A desk page opened from a desk link for Sunday; the service answers the list and marks. */
-async function openDesk(label: { to?: string; note?: string } = { to: "Front desk", note: "Rizal Hall" }) {
-  const token = linkToken("desk", { day: "open-sun", exp: EXPIRES, ...label });
-  const page = fakePage({ href: `https://results.test/desk/#${token}`, now: SUNDAY_9AM });
-  page.site.file("/config/events.json", REGISTRY);
-  const marked = new Map(LIST.map((p) => [p.key, p]));
-  page.site.answer("GET", PEOPLE, () => json(200, [...marked.values()]));
-  page.site.answer("PUT", "", () => json(500, {}));
-  for (const one of LIST) {
-    page.site.answer("PUT", `${PEOPLE}/${encodeURIComponent(one.key)}/attendance`, async (request) => {
-      const { present } = (await request.json()) as { present: boolean };
-      const answer = { ...one, present, timeIn: present ? "2026-11-29 09:05" : "" };
-      marked.set(one.key, answer);
-      return json(200, answer);
-    });
-  }
-  const desk = createDeskStore(page.env);
-  await desk.start();
-  await settle();
-  return { page, desk, token };
-}
-
-const reads = (page: FakePage) => page.site.calls("GET", PEOPLE).length;
-const puts = (page: FakePage) =>
-  page.site.requests
-    .filter((r) => r.method === "PUT")
-    .map((r) => decodeURIComponent(new URL(r.url).pathname));
+import { linkToken, REGISTRY, SUNDAY_9AM } from "../support/page-fixtures.ts";
 
 describe("the desk page's store", () => {
   test("a desk link opens the hall its label names, keeps it in the address, and says who the desk is", async () => {

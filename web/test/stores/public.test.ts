@@ -112,7 +112,7 @@ describe("the public page's store", () => {
   test("with live push off there is no socket, only the published file; a day never published says so", async () => {
     const { page, store } = await openPublic("?day=open-sun", { ...REGISTRY, livePush: false });
     assert.deepEqual(page.sockets, []);
-    assert.equal(store.feed.value?.source, "published");
+    assert.equal(store.feed.value?.source, "push-off");
     assert.equal(store.feed.value?.unpublished, true);
   });
 
@@ -130,6 +130,7 @@ describe("the public page's store", () => {
       day: "open-sun",
       facility: "Aguinaldo Court",
       view: "teams",
+      player: undefined,
     });
     assert.equal((await openPublic("?day=open-sun&view=nonsense")).store.place.value.view, "matches");
   });

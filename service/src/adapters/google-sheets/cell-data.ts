@@ -14,6 +14,7 @@ interface ExtendedValue {
 interface CellData {
   userEnteredValue?: ExtendedValue;
   effectiveValue?: ExtendedValue;
+  note?: string;
 }
 
 /** A row of `GridData`. */
@@ -47,11 +48,13 @@ function trimmed(rows: Rows): Rows {
 
 /**
  * A tab's `GridData` rows in the two renders score entry compares: formulas (a formula cell as
- * its text, any other cell as its value) and unformatted values, trimmed as the values API trims.
+ * its text, any other cell as its value) and unformatted values, trimmed as the values API trims;
+ * and each cell's note.
  */
-export function rendersOf(rowData: readonly RowData[]): { formulas: Rows; values: Rows } {
+export function rendersOf(rowData: readonly RowData[]): { formulas: Rows; values: Rows; notes: string[][] } {
   const cells = rowData.map((row) => row.values ?? []);
   return {
+    notes: cells.map((row) => row.map((c) => c.note ?? "")),
     formulas: trimmed(
       cells.map((row) => row.map((c) => c.userEnteredValue?.formulaValue ?? plain(c.effectiveValue))),
     ),

@@ -115,7 +115,7 @@ export function createTabWrites(http: SheetsHttp) {
           ["ranges", quoteTab(title)],
           [
             "fields",
-            "sheets(properties(sheetId,title),data.rowData.values(userEnteredValue,effectiveValue))",
+            "sheets(properties(sheetId,title),data.rowData.values(userEnteredValue,effectiveValue,note))",
           ],
         ],
       });

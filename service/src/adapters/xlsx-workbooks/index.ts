@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import type ExcelJS from "exceljs";
 import type { NotedCellWrite, RangeWrite, Rows, Spreadsheets, ValueRender } from "../../ports/spreadsheet.ts";
 import { parseA1 } from "../../shared/a1.ts";
 import { toExportCsv } from "../../shared/csv.ts";
@@ -76,7 +77,10 @@ export function createXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbook
       return workbooks.use(sheetId, (entry) => {
         const formulas = read(entry, title, "formula");
         const values = read(entry, title, "unformatted");
-        return formulas && values ? { formulas, values, tab: { title } } : undefined;
+        const worksheet = entry.workbook.getWorksheet(title);
+        return formulas && values && worksheet
+          ? { formulas, values, notes: notesOf(worksheet), tab: { title } }
+          : undefined;
       });
     },
 
@@ -145,6 +149,23 @@ function writeValues(entry: OpenWorkbook, sheetId: string, writes: readonly Rang
 function read(entry: OpenWorkbook, tab: string, render: ValueRender): Rows | undefined {
   const found = entry.workbook.getWorksheet(tab);
   return found ? renderTab(entry.engine, found, render) : undefined;
+}
+
+/** Each cell's note as text ("" where none): exceljs keeps a note as text, or as rich-text runs. */
+function notesOf(worksheet: ExcelJS.Worksheet): string[][] {
+  const notes: string[][] = [];
+  worksheet.eachRow((row, r) => {
+    row.eachCell((cell, c) => {
+      const note = cell.note as ExcelJS.Comment | string | undefined;
+      const text = typeof note === "string" ? note : (note?.texts?.map((run) => run.text).join("") ?? "");
+      if (text === "") return;
+      const line = notes[r - 1] ?? [];
+      notes[r - 1] = line;
+      while (line.length < c - 1) line.push("");
+      line[c - 1] = text;
+    });
+  });
+  return Array.from(notes, (line) => line ?? []);
 }
 
 /** The cells of one range write; `null` skips a cell and `""` clears it, as with the Sheets API. */

@@ -14,5 +14,14 @@ export function assertSafeSheetId(sheetId: string): void {
     /[/\\:]/.test(sheetId) ||
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
     /[\u0000-\u001f\u007f]/.test(sheetId);
-  if (unsafe) throw new AppError("not_found", `no workbook ${sheetId}`);
+  if (unsafe) throw missingWorkbook(sheetId);
+}
+
+/**
+ * A `sheetId` with no workbook file, in words a person running the stack can act on (the file it
+ * looked for, where).
+ * @example missingWorkbook("open-sat-annex-court").message // 'the workbooks folder has no file "open-sat-annex-court.xlsx"'
+ */
+export function missingWorkbook(sheetId: string): AppError {
+  return new AppError("not_found", `the workbooks folder has no file ${JSON.stringify(`${sheetId}.xlsx`)}`);
 }

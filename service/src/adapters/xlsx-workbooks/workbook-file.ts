@@ -3,7 +3,7 @@ import { open, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { AppError } from "../../shared/errors.ts";
-import { assertSafeSheetId } from "./sheet-id.ts";
+import { assertSafeSheetId, missingWorkbook } from "./sheet-id.ts";
 
 /** A workbook as read from its file, with the stamp that says which version of the file it is. */
 export interface LoadedFile {
@@ -76,8 +76,7 @@ export async function writeWorkbookFile(
 }
 
 function missingOr(error: unknown, sheetId: string): Error {
-  if ((error as NodeJS.ErrnoException).code === "ENOENT")
-    return new AppError("not_found", `no workbook ${sheetId}`);
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") return missingWorkbook(sheetId);
   if (error instanceof AppError) return error;
   return new AppError("upstream_failure", `workbook ${sheetId} cannot be read: ${(error as Error).message}`);
 }

@@ -15,6 +15,15 @@ const Diagnostics = Type.Object(
       lastError: Type.Optional(Type.String()),
     }),
     live: Type.Object({ enabled: Type.Boolean(), baseUrl: Type.Union([Type.String(), Type.Null()]) }),
+    scoresheets: Type.Object(
+      {
+        scorePageUrl: Type.Union([Type.String(), Type.Null()], {
+          description:
+            "the score page that the QR code on each match's scoresheet opens (`<PAGES_URL>/score/`); null without PAGES_URL, when sheets carry no QR code",
+        }),
+      },
+      { description: "what the scoresheets print, for the console to say before printing" },
+    ),
     days: Type.Array(
       Type.Object({
         day: Type.String(),
@@ -31,13 +40,16 @@ const Diagnostics = Type.Object(
 
 /**
  * The sync diagnostics report: which registry revision is live and from where, the live push
- * (`{ enabled, baseUrl }`), the days, and each `extra` member (the Sheets call counts).
- * @example const report = syncDiagnostics({ registry, liveRelay, pushUrl, extra: { sheets: () => counter.report() } });
+ * (`{ enabled, baseUrl }`), where the scoresheets' QR codes lead, the days, and each `extra`
+ * member (the Sheets call counts).
+ * @example const report = syncDiagnostics({ registry, liveRelay, pushUrl, pagesUrl, extra: { sheets: () => counter.report() } });
  */
 export function syncDiagnostics(deps: {
   registry: RegistryStore;
   liveRelay?: LiveRelay;
   pushUrl: string | undefined;
+  /** `PAGES_URL`: the scoresheets' QR codes open its score page. */
+  pagesUrl: string | undefined;
   extra: Record<string, () => unknown>;
 }) {
   return async () => {
@@ -53,6 +65,7 @@ export function syncDiagnostics(deps: {
         ...(loaded.lastError ? { lastError: loaded.lastError } : {}),
       },
       live: { enabled: livePushEnabled(deps.liveRelay, registry.livePush), baseUrl: deps.pushUrl ?? null },
+      scoresheets: { scorePageUrl: deps.pagesUrl === undefined ? null : `${deps.pagesUrl}/score/` },
       days: Object.entries(registry.events).flatMap(([event, { days }]) =>
         Object.entries(days).map(([day, d]) => ({
           day,

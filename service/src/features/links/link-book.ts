@@ -1,6 +1,7 @@
 import type { DayLink } from "../../auth/day-links.ts";
 import type { LinkPrincipal } from "../../auth/guard.ts";
 import { linkIdOf } from "../../auth/link-id.ts";
+import { writerLabel } from "../../auth/link-labels.ts";
 import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
@@ -71,9 +72,9 @@ export class LinkBook {
 
   /**
    * Adds a link just issued to its day's list. Refused (403) when the day's list is full of links
-   * that have not expired, or already holds this very link, revoked: a token is made
-   * of its day, label and expiry only (the spec's payload), and every desk link of a day expires at
-   * its end, so a desk link issued again under a revoked one's label is that revoked link.
+   * that have not expired, or already holds this very link, revoked (with `revoked: true`): a token
+   * is made of its day, label and expiry only (the spec's payload), and every desk link of a day
+   * expires at its end, so a desk link issued again under a revoked one's label is that revoked link.
    */
   readonly record = async (kind: LinkEntry["kind"], issued: DayLink): Promise<string> => {
     const ref = await this.#deps.registry.findDay(issued.day);
@@ -83,9 +84,19 @@ export class LinkBook {
     // Read fresh (an issue is rare): a revocation made on another instance a moment ago counts.
     const known = await this.#within(this.#read(ref, true).catch(() => undefined));
     if (known?.revoked.has(linkId)) {
+      const { day, expiresAt, issuedTo, note } = issued;
+      const label = writerLabel({
+        kind,
+        day,
+        linkId,
+        expiresAt,
+        issuedTo: issuedTo ?? undefined,
+        note: note ?? undefined,
+      });
       throw new AppError(
         "forbidden",
-        `a ${kind} link with this label was revoked on ${ref.dayKey}; a link is made of its day, label and expiry, so this one would be that revoked link: issue it under another label`,
+        `the ${kind} link "${label}" was revoked, so that label cannot be used again on this day: issue the new link under another label`,
+        { revoked: true },
       );
     }
     const live = (known?.file.links ?? []).filter((l) => l.expiresAt > now).length + pending.issued.size;

@@ -6,7 +6,7 @@ import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime } from "../../shared/manila-time.ts";
 import { type Published, publishFailure } from "./published.ts";
-import { locateMatch, SCHEDULE_TAB } from "./schedule-tab.ts";
+import { locateMatch, SCHEDULE_TAB, type ScheduleMatch } from "./schedule-tab.ts";
 import { checkScoreEntry } from "./score-access.ts";
 import { type MatchRecord, newScores, type ScoreBody, type Scores } from "./score-body.ts";
 import type { HeldLock } from "./score-lock.ts";
@@ -31,6 +31,24 @@ export interface ScoreEntryRequest {
   principal: Principal;
 }
 
+/** A saved score as the PUT answers it: the match record, the notes on its score cells, what was published. */
+export type SavedScore = MatchRecord & ScoreNotes & { published: Published };
+
+/**
+ * Who wrote a match's score, as the note on its score cells says (`<label> · yyyy-MM-dd HH:mm`):
+ * `note` now, `previousNote` before this save; `null` where the cells carry none (a hand edit).
+ */
+export interface ScoreNotes {
+  note: string | null;
+  previousNote: string | null;
+}
+
+/** The note on a match's score cells: the first score cell's, else the second's; `null` when neither has one. */
+function scoreNote(notes: readonly string[][], match: ScheduleMatch): string | null {
+  const row = notes[match.row] ?? [];
+  return row[match.scoreColumns.team1Score] || row[match.scoreColumns.team2Score] || null;
+}
+
 const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2Score === b.team2Score;
 
 /**
@@ -41,28 +59,34 @@ const same = (a: Scores, b: Scores) => a.team1Score === b.team1Score && a.team2S
  * @example const record = await scores.enter({ dayKey, facilityName, matchNumber: "12", body, principal });
  */
 export function createScoreEntry(deps: ScoreEntryDeps) {
-  /** Read, compare and write under the workbook's lock; answers the match as it now stands. */
+  /**
+   * Read, compare and write under the workbook's lock; answers the match as it now stands, with the
+   * note on its score cells before and after (who wrote the score it replaced, and who wrote it now).
+   */
   const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>
     deps.lock.run(sheetId, async (held) => {
       const read = await deps.spreadsheets.readTabForUpdate(sheetId, SCHEDULE_TAB);
       const match = locateMatch(read?.formulas, read?.values, request.matchNumber);
+      const previousNote = scoreNote(read!.notes, match);
+      let note = previousNote;
       // A repeat of a save that already landed (a retry after a lost answer) succeeds without a write.
       if (!same(match.current, scores)) {
         if (!same(match.current, request.body.expected)) {
           throw new AppError("score_conflict", `match ${request.matchNumber} changed since it was shown`, {
             current: match.current,
+            note: previousNote,
           });
         }
-        const note = `${writerLabel(request.principal)} · ${formatManilaDateTime(deps.clock.now())}`;
+        note = `${writerLabel(request.principal)} · ${formatManilaDateTime(deps.clock.now())}`;
         const cells = scoreCells(match, read!.tab, scores, note);
         held.beforeWrite();
         await deps.spreadsheets.writeCellsWithNotes(sheetId, read!.tab, cells);
       }
-      return { ...match, current: { ...match.current, ...scores } };
+      return { ...match, current: { ...match.current, ...scores }, note, previousNote };
     });
 
   return {
-    async enter(request: ScoreEntryRequest): Promise<MatchRecord & { published: Published }> {
+    async enter(request: ScoreEntryRequest): Promise<SavedScore> {
       const scores = newScores(request.body);
       const ref = await deps.registry.findDay(request.dayKey);
       checkScoreEntry(ref.event, request.dayKey, request.principal);
@@ -84,7 +108,8 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
         );
         published = publishFailure(error);
       }
-      return { matchNumber: match.matchNumber, ...match.current, published };
+      const { note, previousNote } = match;
+      return { matchNumber: match.matchNumber, ...match.current, note, previousNote, published };
     },
   };
 }

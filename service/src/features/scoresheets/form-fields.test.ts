@@ -20,6 +20,7 @@ describe("scoresheet form fields (DESIGN.md)", () => {
       title: "",
       fileName: "scoresheets.pdf",
       blanks: 0,
+      facility: "",
     });
   });
 
@@ -49,6 +50,14 @@ describe("scoresheet form fields (DESIGN.md)", () => {
       assert.equal(code, "validation_error");
       assert.match(message, /^out /);
     }
+  });
+
+  it("facility is trimmed text of at most 100 code points", () => {
+    assert.equal(parseScoresheetOptions({ facility: "  Rizal\tHall " }).facility, "Rizal Hall");
+    assert.deepEqual(codeOf({ facility: "x".repeat(101) }), {
+      code: "validation_error",
+      message: "facility must be at most 100 characters",
+    });
   });
 
   it("blanks is a whole number from 0 to 200", () => {

@@ -10,9 +10,16 @@ export interface ScoresheetOptions {
   fileName: string;
   /** `blanks`: blank sheets appended after the matches. */
   blanks: number;
+  /**
+   * `facility`: the facility of the CSV's rows that name none (a facility's own `CSV` tab has no
+   * `facility` column), so their sheets' QR codes can name it; "" when not sent.
+   */
+  facility: string;
 }
 
 const TITLE_MAX = 80;
+/** A facility name longer than this is not one (registry names are short words). */
+const FACILITY_MAX = 100;
 const BLANKS_MAX = 200;
 const FILE_NAME = /^[A-Za-z0-9._-]{1,80}$/;
 
@@ -28,9 +35,10 @@ export function parseScoresheetOptions(
 ): ScoresheetOptions {
   return {
     layout: parseLayout(fields["type"]),
-    title: parseTitle(fields["evt"]),
+    title: parseText("evt", fields["evt"], TITLE_MAX),
     fileName: parseFileName(fields["out"]),
     blanks: parseBlanks(fields["blanks"]),
+    facility: parseText("facility", fields["facility"], FACILITY_MAX),
   };
 }
 
@@ -49,13 +57,14 @@ function parseLayout(raw: string | undefined): LayoutType {
   );
 }
 
-function parseTitle(raw: string | undefined): string {
+/** A text part with control characters and runs of whitespace made one space, trimmed, at most `max` code points. */
+function parseText(name: string, raw: string | undefined, max: number): string {
   const value = (raw ?? "")
     .replace(/\p{Cc}+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  if ([...value].length > TITLE_MAX) {
-    throw new AppError("validation_error", `evt must be at most ${TITLE_MAX} characters`);
+  if ([...value].length > max) {
+    throw new AppError("validation_error", `${name} must be at most ${max} characters`);
   }
   return value;
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import jsqr from "jsqr";
 import { startTestApp, type TestApp } from "../../../test/support/app.ts";
-import { pdfPages, texts } from "../../../test/support/scoresheet-pdf.ts";
+import { pdfPages, renderPage, texts } from "../../../test/support/scoresheet-pdf.ts";
 
 const CSV =
   "matchNumber,category,round,court,time,teamCode1,team1,teamCode2,team2,referee\r\n" +
@@ -154,6 +155,49 @@ describe("POST /v3/scoresheets: the upload", () => {
     const res = await post("/v3/scoresheets", form({}, big));
     assert.equal(res.status, 413);
     assert.equal(res.json().code, "payload_too_large");
+  });
+});
+
+describe("POST /v3/scoresheets: the facility of a hall's own rows", () => {
+  let withPages: TestApp;
+  before(async () => {
+    withPages = await startTestApp({ env: { PAGES_URL: "https://ops.example/manila" } });
+  });
+  after(() => withPages.close());
+  // jsqr is CommonJS: under NodeNext its default export is `module.exports`, which holds the reader.
+  const qrOf = async (pdf: Buffer, page: number) => {
+    const image = await renderPage(pdf, page);
+    return jsqr.default(image.data, image.width, image.height)?.data;
+  };
+  const print = (fields: Record<string, string>, csv: string) => {
+    const body = form(fields, csv);
+    return withPages.client.request("POST", "/v3/scoresheets", {
+      headers: { "content-type": body.type },
+      body: body.body,
+    });
+  };
+
+  it("a hall's CSV (no facility column) with the form's facility: every sheet's QR code names the hall and its match", async () => {
+    const res = await print({ type: "no-referee", facility: "Rizal Hall" }, CSV);
+    assert.equal(res.status, 200);
+    assert.equal(await qrOf(res.body, 1), "https://ops.example/manila/score/?facility=Rizal+Hall&match=101");
+    assert.equal(await qrOf(res.body, 2), "https://ops.example/manila/score/?facility=Rizal+Hall&match=102");
+  });
+
+  it("a row that names its facility keeps it; without the form's facility a hall's rows get no code", async () => {
+    const merged = "facility,matchNumber,team1,team2\r\nAnnex Court,7,A,B\r\n,8,C,D\r\n";
+    const res = await print({ facility: "Rizal Hall" }, merged);
+    assert.equal(await qrOf(res.body, 1), "https://ops.example/manila/score/?facility=Annex+Court&match=7");
+    assert.equal(await qrOf(res.body, 2), "https://ops.example/manila/score/?facility=Rizal+Hall&match=8");
+    const bare = await print({}, CSV);
+    assert.equal(await qrOf(bare.body, 1), undefined);
+  });
+
+  it("a facility over 100 characters is 400 validation_error naming it", async () => {
+    const res = await print({ facility: "x".repeat(101) }, CSV);
+    assert.equal(res.status, 400);
+    assert.equal(res.json().code, "validation_error");
+    assert.match(res.json().detail, /^facility /);
   });
 });
 

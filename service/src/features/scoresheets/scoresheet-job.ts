@@ -2,8 +2,8 @@ import { AppError } from "../../shared/errors.ts";
 import { parseScoresheetOptions, type ScoresheetOptions } from "./form-fields.ts";
 import type { Match } from "./types.ts";
 
-/** A validated scoresheet request: the form's options and the CSV's matches. */
-export interface ScoresheetJob extends ScoresheetOptions {
+/** A validated scoresheet request: the form's options and the CSV's matches, each naming its facility where the form did. */
+export interface ScoresheetJob extends Omit<ScoresheetOptions, "facility"> {
   matches: Match[];
 }
 
@@ -19,7 +19,7 @@ export function scoresheetJob(
   matches: Match[] | undefined,
   fields: Readonly<Record<string, string | undefined>>,
 ): ScoresheetJob {
-  const options = parseScoresheetOptions(fields);
+  const { facility, ...options } = parseScoresheetOptions(fields);
   if (!matches) throw new AppError("validation_error", "the form has no csv file part");
   if (matches.length === 0 && options.blanks === 0) {
     throw new AppError(
@@ -27,5 +27,7 @@ export function scoresheetJob(
       "the CSV has no matches and blanks is 0: there is nothing to print",
     );
   }
-  return { ...options, matches };
+  // The form's facility names the rows that name none, so every match's sheet gets its QR code.
+  const named = facility === "" ? matches : matches.map((m) => (m.facility ? m : { ...m, facility }));
+  return { ...options, matches: named };
 }

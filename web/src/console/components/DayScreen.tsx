@@ -7,12 +7,14 @@ import { ClashesView } from "./clashes/ClashesView.tsx";
 import { LinksView } from "./links/LinksView.tsx";
 import { RunView } from "./run/RunView.tsx";
 import { Shell } from "./Shell.tsx";
+import { ScoresView } from "./scores/ScoresView.tsx";
 import { ScoresheetsView } from "./scoresheets/ScoresheetsView.tsx";
 
 const VIEW_NAMES: Record<View, string> = {
   run: "Run the day",
   links: "Links",
   scoresheets: "Scoresheets",
+  scores: "Scores",
   clashes: "Clashes",
 };
 
@@ -72,6 +74,7 @@ export function DayScreen({ entry }: { entry: DayEntry }) {
       {view === "run" && <RunView entry={entry} />}
       {view === "links" && <LinksView entry={entry} />}
       {view === "scoresheets" && <ScoresheetsView entry={entry} />}
+      {view === "scores" && <ScoresView entry={entry} />}
       {view === "clashes" && <ClashesView entry={entry} />}
     </Shell>
   );

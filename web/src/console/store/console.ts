@@ -1,6 +1,6 @@
 /**
  * The console's store, one part per concern (the frame, the session, the day, its attendance
- * lists and clash warnings, its links, its scoresheets). Made once by `main.tsx` with the
+ * lists and clash warnings, its links, its scoresheets, its score screen). Made once by `main.tsx` with the
  * browser's {@link PageEnvironment}; components read its signals and call its actions.
  */
 import { effect } from "@preact/signals";
@@ -10,6 +10,7 @@ import { type AttendanceStore, createAttendanceStore } from "./attendance.ts";
 import { type ClashWarnings, clashWarnings } from "./clashes.ts";
 import { createDayStore, type DayStore } from "./day.ts";
 import { createLinksStore, type LinksStore } from "./links.ts";
+import { createScoreScreen, type ScoreScreen } from "./scores.ts";
 import { createScoresheetsStore, type ScoresheetsStore } from "./scoresheets.ts";
 import { createSessionStore, type SessionStore } from "./session.ts";
 
@@ -21,6 +22,7 @@ export interface ConsoleStore {
   clashes: ClashWarnings;
   links: LinksStore;
   scoresheets: ScoresheetsStore;
+  scores: ScoreScreen;
   /** Reads the settings and the registry; from now on the session ends at its expiry. */
   start(): Promise<void>;
 }
@@ -42,7 +44,8 @@ export function createConsoleStore(env: PageEnvironment): ConsoleStore {
     attendance,
     clashes: clashWarnings(day, attendance),
     links,
-    scoresheets: createScoresheetsStore(env, app),
+    scoresheets: createScoresheetsStore(env, app, day),
+    scores: createScoreScreen(day, session),
     start() {
       effect(() => session.expireSession(app.now.value));
       return app.start();

@@ -8,6 +8,7 @@
 import { type Signal, signal } from "@preact/signals";
 import { ApiError } from "../../lib/api/client.ts";
 import type { IssuedLink, Link } from "../../lib/api/types.ts";
+import { freeVariant, type LinkLabel, linkLabel, sameLabel } from "../../lib/links/link-labels.ts";
 import type { LinkKind } from "../../lib/links/link-token.ts";
 import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { SessionStore } from "./session.ts";
@@ -31,8 +32,22 @@ export interface LinksStore {
   links: Task<{ day: string; links: Link[] }>;
   /** The link being revoked, and how it went. */
   revoking: Task<Link>;
+  /**
+   * A desk link refused because its label is a revoked link's (two desk links with one label on
+   * one day are one link): that revoked link, so its replacement can be offered.
+   */
+  revokedLabel: Signal<Link | undefined>;
   /** Issues a desk or scorer link for a day, opens its card and reads the day's list again. */
-  issueLink(kind: LinkKind, day: string, label: { issuedTo: string; note: string }): Promise<void>;
+  issueLink(
+    kind: LinkKind,
+    day: string,
+    label: { issuedTo: string; note: string },
+  ): Promise<TabLink | undefined>;
+  /**
+   * Issues the replacement of a revoked or expired link in one step, under a free variant of a
+   * revoked link's label (`Front desk 2 (Rizal Hall)`), else under its own; its card opens.
+   */
+  replaceLink(day: string, link: Link): Promise<TabLink | undefined>;
   showLink(link: TabLink | undefined): void;
   /** Reads the day's list of links (after the read under way, if there is one). */
   readLinks(day: string): Promise<void>;
@@ -57,18 +72,82 @@ export function createLinksStore(env: PageEnvironment, { api, operatorCall }: Se
   const issuing = { desk: task<TabLink>(), scorer: task<TabLink>() };
   const links = task<{ day: string; links: Link[] }>();
   const revoking = task<Link>();
-  /** A read asked for while one was running: it runs when that one ends, so it sees every change. */
-  let readAgain: string | undefined;
+  const revokedLabel = signal<Link | undefined>(undefined);
 
-  const readLinks = async (day: string): Promise<void> => {
-    if (links.busy.value) {
-      readAgain = day;
-      return;
+  /** The day's links as last read. */
+  const dayLinks = (day: string): Link[] => (links.result.value?.day === day ? links.result.value.links : []);
+  /** The revoked desk link of the day that has this label, if any. */
+  const revokedWith = (day: string, label: LinkLabel): Link | undefined =>
+    dayLinks(day).find((l) => l.kind === "desk" && l.revokedAt !== null && sameLabel(l, label));
+  /** The refusal of a revoked desk link's label, in words; its replacement is offered beside it. */
+  const refusal = (day: string, revoked: Link) => {
+    revokedLabel.value = revoked;
+    const next = linkLabel("desk", freeVariant("desk", revoked, dayLinks(day)));
+    return new Error(
+      `“${linkLabel("desk", revoked)}” was revoked, so that label cannot be used again on this day. Replace it to issue “${next}” in one step, or choose another label.`,
+    );
+  };
+
+  /** The read under way, and the one asked for meanwhile: it runs when that one ends, so it sees every change. */
+  let reading: Promise<void> | undefined;
+  let queued: { day: string; read: Promise<void> } | undefined;
+  const readLinks = (day: string): Promise<void> => {
+    if (reading === undefined) {
+      reading = links
+        .run(() => operatorCall(api().GET("/v3/days/{day}/links", { params: { path: { day } } })))
+        .then(() => {
+          reading = undefined;
+        });
+      return reading;
     }
-    await links.run(() => operatorCall(api().GET("/v3/days/{day}/links", { params: { path: { day } } })));
-    const next = readAgain;
-    readAgain = undefined;
-    if (next !== undefined) await readLinks(next);
+    if (queued !== undefined) {
+      queued.day = day;
+      return queued.read;
+    }
+    const next: { day: string; read: Promise<void> } = {
+      day,
+      read: reading.then((): Promise<void> => {
+        queued = undefined;
+        return readLinks(next.day);
+      }),
+    };
+    queued = next;
+    return next.read;
+  };
+
+  const issueLink: LinksStore["issueLink"] = async (kind, day, label) => {
+    revokedLabel.value = undefined;
+    const body = { issuedTo: label.issuedTo.trim() || null, note: label.note.trim() || null };
+    const path = { params: { path: { day } }, body };
+    const link = await issuing[kind].run(async () => {
+      // A desk link under a revoked one's label would be that link: say so before asking.
+      const known = kind === "desk" ? revokedWith(day, body) : undefined;
+      if (known !== undefined) throw refusal(day, known);
+      const answer = await operatorCall(
+        kind === "desk"
+          ? api().POST("/v3/days/{day}/attendance/desk-links", path)
+          : api().POST("/v3/days/{day}/scores/scorer-links", path),
+      ).catch(async (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 403)) throw error;
+        if (error.problem?.revoked === true) {
+          // Revoked on another tab or instance since this list was read.
+          await readLinks(day);
+          const revoked = revokedWith(day, body);
+          if (revoked !== undefined) throw refusal(day, revoked);
+        }
+        // Why an issue is refused (the day is over, the list is full…) is written by the
+        // service for the operator: say it as it is.
+        const detail = error.problem?.detail;
+        throw detail ? new Error(`${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`) : error;
+      });
+      return { ...answer, kind, issuedAt: env.clock.now() };
+    });
+    if (link === undefined) return undefined;
+    issued.value = [link, ...issued.value];
+    storage?.setItem(STORAGE_KEY, JSON.stringify(issued.value));
+    shown.value = link;
+    void readLinks(day);
+    return link;
   };
 
   return {
@@ -77,28 +156,13 @@ export function createLinksStore(env: PageEnvironment, { api, operatorCall }: Se
     issuing,
     links,
     revoking,
-    async issueLink(kind, day, label) {
-      const body = { issuedTo: label.issuedTo.trim() || null, note: label.note.trim() || null };
-      const path = { params: { path: { day } }, body };
-      const link = await issuing[kind].run(async () => {
-        const answer = await operatorCall(
-          kind === "desk"
-            ? api().POST("/v3/days/{day}/attendance/desk-links", path)
-            : api().POST("/v3/days/{day}/scores/scorer-links", path),
-        ).catch((error: unknown) => {
-          // Why an issue is refused (the day is over, the list is full, the label is a revoked
-          // link's…) is written by the service for the operator: say it as it is.
-          const detail =
-            error instanceof ApiError && error.status === 403 ? error.problem?.detail : undefined;
-          throw detail ? new Error(`${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`) : error;
-        });
-        return { ...answer, kind, issuedAt: env.clock.now() };
-      });
-      if (link === undefined) return;
-      issued.value = [link, ...issued.value];
-      storage?.setItem(STORAGE_KEY, JSON.stringify(issued.value));
-      shown.value = link;
-      void readLinks(day);
+    revokedLabel,
+    issueLink,
+    async replaceLink(day, link) {
+      await readLinks(day);
+      const taken = dayLinks(day).filter((other) => other.kind === link.kind);
+      const label = link.revokedAt === null ? link : freeVariant(link.kind, link, taken);
+      return issueLink(link.kind, day, { issuedTo: label.issuedTo ?? "", note: label.note ?? "" });
     },
     showLink(link) {
       shown.value = link;

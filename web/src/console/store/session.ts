@@ -7,7 +7,7 @@
 import { type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call, createApi } from "../../lib/api/client.ts";
 import type { Session } from "../../lib/api/types.ts";
-import { manilaTime } from "../../lib/manila-time.ts";
+import { manilaClock, manilaWhen } from "../../lib/manila-time.ts";
 import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 
@@ -131,7 +131,7 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
         // A 401: the service no longer took this sign-in anyway.
         if (!(error instanceof ApiError && error.status === 401)) {
           const why = error instanceof Error ? error.message : String(error);
-          reason = `You are signed out of this tab, but the service could not be told, so the sign-in stays valid until ${manilaTime(current.expiresAt)}. ${why} Sign in and sign out again once the service answers.`;
+          reason = `You are signed out of this tab, but the service could not be told, so the sign-in stays valid until ${manilaClock(current.expiresAt, env.clock.now())}. ${why} Sign in and sign out again once the service answers.`;
         }
       } finally {
         signingOut.value = false;
@@ -145,7 +145,7 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
     expireSession(at) {
       const current = session.value;
       if (current !== undefined && at >= current.expiresAt) {
-        signOut(`Your sign-in expired at ${manilaTime(current.expiresAt)}. Sign in again.`);
+        signOut(`Your sign-in expired ${manilaWhen(current.expiresAt, at)}. Sign in again.`);
       }
     },
   };

@@ -4,7 +4,7 @@ import { useDesk } from "../context.ts";
 
 /** The event, the day, and the desk link: who the desk is and until when it works. */
 export function DayHeading({ title }: { title: string }) {
-  const { dayEntry, expired, link } = useDesk();
+  const { dayEntry, expired, link, linkRefused } = useDesk();
   const entry = dayEntry.value;
   const desk = link.value;
   if (entry === undefined || desk === undefined) return null;
@@ -17,7 +17,7 @@ export function DayHeading({ title }: { title: string }) {
         {day.label}
         {day.date && ` · ${dayLabel(day.date)}`}
       </p>
-      <LinkSummary link={desk} expired={expired.value} />
+      <LinkSummary link={desk} expired={expired.value} revoked={linkRefused.value?.revoked} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { useDesk } from "../context.ts";
-import { expiredSentence } from "../store.ts";
 import { DayHeading } from "./DayHeading.tsx";
 import { ListStatus } from "./ListStatus.tsx";
 import { MarkNotices } from "./MarkNotices.tsx";
@@ -9,8 +8,14 @@ import { SearchAndFilters } from "./SearchAndFilters.tsx";
 
 /** One facility's check-in: where the list comes from, the marks' news, search, filters, the people. */
 export function DeskPage() {
-  const { chooseFacility, expired, facilities, facility, link } = useDesk();
+  const { chooseFacility, facilities, facility, linkRefused, linkStopped } = useDesk();
   const name = facility.value ?? "";
+  const stoppedBox = useRef<HTMLDivElement>(null);
+  const stopped = linkStopped.value;
+  // The link stops working under a tap far down the list: the reason comes into view at once.
+  useEffect(() => {
+    if (stopped !== undefined) stoppedBox.current?.focus();
+  }, [stopped]);
   useEffect(() => {
     document.title = `${name} · Check-in desk`;
   }, [name]);
@@ -22,10 +27,11 @@ export function DeskPage() {
           Change hall
         </button>
       )}
-      {expired.value && link.value && (
-        <p class="notice error" role="alert">
-          {expiredSentence(link.value)}
-        </p>
+      {stopped && (
+        <div class="notice error link-stopped" role="alert" tabIndex={-1} ref={stoppedBox}>
+          <h2>{linkRefused.value?.revoked ? "This link was revoked" : "This link no longer works"}</h2>
+          <p>{stopped}</p>
+        </div>
       )}
       <ListStatus />
       <MarkNotices />

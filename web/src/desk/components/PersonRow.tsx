@@ -1,6 +1,7 @@
 import { useId } from "preact/hooks";
 import type { MarkState } from "../../lib/attendance/pending-marks.ts";
-import { categoryLabel } from "../../lib/data/labels.ts";
+import { categoryLabel, teamLabel } from "../../lib/data/labels.ts";
+import { manilaStamp } from "../../lib/manila-time.ts";
 import { useDesk } from "../context.ts";
 import type { ShownPerson } from "../filters.ts";
 
@@ -12,18 +13,13 @@ const MARK_TEXT: Record<MarkState, string> = {
 
 /** One person: name, categories and teams, shirt and time in; one tap marks present or not. */
 export function PersonRow({ person }: { person: ShownPerson }) {
-  const { dayEntry, keepInView, mark } = useDesk();
-  const entry = dayEntry.value;
-  const display = entry?.event.display;
+  const { dayEntry, keepInView, linkStopped, mark, now } = useDesk();
+  const event = dayEntry.value?.event;
   const entries = person.categories.map((category, i) => {
-    const team = person.teams[i];
-    return `${categoryLabel(display, category)}${team ? ` (${team})` : ""}`;
+    const team = event === undefined ? undefined : teamLabel(event, person.teams[i] ?? "");
+    return `${categoryLabel(event?.display, category)}${team ? ` (${team})` : ""}`;
   });
-  const date = entry?.day.date;
-  const timeIn =
-    person.timeIn !== "" && date !== undefined && person.timeIn.startsWith(`${date} `)
-      ? person.timeIn.slice(date.length + 1)
-      : person.timeIn;
+  const timeIn = manilaStamp(person.timeIn, now.value);
   const id = useId();
   return (
     <li class={`person${person.present ? " in" : ""}${person.withdrawn ? " withdrawn" : ""}`}>
@@ -44,6 +40,7 @@ export function PersonRow({ person }: { person: ShownPerson }) {
           <input
             type="checkbox"
             checked={person.present}
+            disabled={linkStopped.value !== undefined}
             aria-describedby={person.mark ? `${id}-mark` : undefined}
             onChange={(event) => {
               keepInView(person.key);

@@ -9,6 +9,8 @@ export interface ProblemDetails {
   code?: string;
   detail?: string;
   current?: unknown;
+  /** Beside `current` on a `score_conflict`: who wrote it, the note on its score cells (`null`: none). */
+  note?: string | null;
   /** Set on a 401 for a desk or scorer link the organisers revoked. */
   revoked?: boolean;
 }

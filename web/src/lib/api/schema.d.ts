@@ -1435,6 +1435,11 @@ export interface operations {
                             revision: string;
                             source: "repository" | "fallback";
                         };
+                        /** @description what the scoresheets print, for the console to say before printing */
+                        scoresheets: {
+                            /** @description the score page that the QR code on each match's scoresheet opens (`<PAGES_URL>/score/`); null without PAGES_URL, when sheets carry no QR code */
+                            scorePageUrl: string | null;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -2356,6 +2361,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         day: string;
+                        /** @description epoch milliseconds */
                         expiresAt: number;
                         token: string;
                     };
@@ -3110,6 +3116,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         matchNumber: number | string;
+                        /** @description who wrote the score: the note on its score cells after the save, `<label> · yyyy-MM-dd HH:mm` */
+                        note: string | null;
+                        /** @description who wrote the score this save replaced (null: its cells had no note) */
+                        previousNote: string | null;
                         published: {
                             archive: {
                                 path: string;
@@ -5443,6 +5453,11 @@ export interface operations {
                             loadedAt: string;
                             revision: string;
                             source: "repository" | "fallback";
+                        };
+                        /** @description what the scoresheets print, for the console to say before printing */
+                        scoresheets: {
+                            /** @description the score page that the QR code on each match's scoresheet opens (`<PAGES_URL>/score/`); null without PAGES_URL, when sheets carry no QR code */
+                            scorePageUrl: string | null;
                         };
                     } & {
                         [key: string]: unknown;

@@ -19,6 +19,8 @@ export interface ScoresheetRequest {
   blanks: number;
   /** The download's file name (`[A-Za-z0-9._-]`, at most 80). */
   fileName: string;
+  /** The facility of the rows that name none (a hall's own CSV), for each sheet's QR code. */
+  facility?: string | undefined;
 }
 
 /** What the stream says as it goes: sheets done out of all of them. */
@@ -52,6 +54,7 @@ export async function generateScoresheets(
   form.set("evt", request.title);
   form.set("blanks", String(request.blanks));
   form.set("out", request.fileName);
+  if (request.facility !== undefined) form.set("facility", request.facility);
   let response: Response;
   try {
     response = await fetchFn(new URL("v3/scoresheets", apiUrl), {

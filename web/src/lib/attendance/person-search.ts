@@ -17,10 +17,17 @@ export interface Searchable {
  * @example const matches = personSearch("monica"); people.filter(matches)
  */
 export function personSearch(query: string): (person: Searchable) => boolean {
+  const matches = foldedSearch(query);
+  return (person) => matches(searchText(person));
+}
+
+/** What a search looks in, folded: kept by a page that searches a long list on every key press. */
+export function searchText(person: Searchable): string {
+  return personKey([person.player, ...person.teams].join(" "));
+}
+
+/** {@link personSearch} over texts already folded by {@link searchText}. */
+export function foldedSearch(query: string): (folded: string) => boolean {
   const words = personKey(query).split(" ").filter(Boolean);
-  if (words.length === 0) return () => true;
-  return (person) => {
-    const text = personKey([person.player, ...person.teams].join(" "));
-    return words.every((word) => text.includes(word));
-  };
+  return (folded) => words.every((word) => folded.includes(word));
 }

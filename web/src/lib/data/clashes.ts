@@ -6,6 +6,7 @@
  * Only matches without a result count: a clash in the past is no longer anyone's problem.
  */
 import type { Person } from "../api/types.ts";
+import { minutesOf } from "./match-time.ts";
 import { type Match, matchesOf } from "./matches.ts";
 import { personKey, playersOf } from "./person-key.ts";
 import type { DaySnapshot } from "./snapshot.ts";
@@ -26,6 +27,8 @@ export interface ScheduledMatch {
   date: string;
 }
 
+export { minutesOf } from "./match-time.ts";
+
 /** One player in overlapping matches, with every match involved, in time order. */
 export interface Clash {
   player: string;
@@ -37,18 +40,6 @@ export interface AbsentPlayers {
   scheduled: ScheduledMatch;
   /** `listed: false` when the person is not on the facility's attendance list at all. */
   players: Array<{ name: string; listed: boolean }>;
-}
-
-/** `HH:mm` (or `H:mm`, with an optional AM/PM) as minutes after midnight; `undefined` when not a time. */
-export function minutesOf(time: string): number | undefined {
-  const found = /^(\d{1,2})[:.](\d{2})(?:\s*([ap])\.?m\.?)?$/i.exec(time.trim());
-  if (!found) return undefined;
-  let hours = Number(found[1]);
-  const minutes = Number(found[2]);
-  const half = found[3]?.toLowerCase();
-  if (half === "p" && hours < 12) hours += 12;
-  if (half === "a" && hours === 12) hours = 0;
-  return hours < 24 && minutes < 60 ? hours * 60 + minutes : undefined;
 }
 
 const unplayed = (match: Match) => match.team1Score === "" && match.team2Score === "";

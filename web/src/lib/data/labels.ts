@@ -2,7 +2,7 @@
  * Labels from the registry's `display` (page-only): category codes to words, club names, the pairs
  * of a team event and team colours. Key order of each map is display order.
  */
-import type { Display } from "./registry.ts";
+import type { Display, Event } from "./registry.ts";
 
 /** The pair labels without `display.pairs`: pair 1 to 4 of a team code `A_3`. */
 const DEFAULT_PAIRS: Record<string, string> = { "1": "MD", "2": "WD", "3": "XD 1", "4": "XD 2" };
@@ -85,4 +85,17 @@ export function pairLabel(
 export function teamColour(display: Display | undefined, team: string): string | undefined {
   const colour = lookup(display?.teamColors, team);
   return typeof colour === "string" && HEX_COLOUR.test(colour) ? colour : undefined;
+}
+
+/**
+ * A team code for people, where the registry names it: a dual meet's club (`RED_MS_1` → "Red
+ * Smashers"), a team event's team and pair (`ACES_3` → "Aces · XD 1"). A standard event's entry
+ * code (`MSU15_1`) names nothing a person knows beside the players' names: undefined.
+ * @example teamLabel({ type: "dual-meet", display: { clubs: { RED: "Red Smashers" } } }, "RED_MS_1") // "Red Smashers"
+ */
+export function teamLabel(event: Pick<Event, "type" | "display">, code: string): string | undefined {
+  if (code.trim() === "" || event.type === "standard") return undefined;
+  const team = clubLabel(event.display, teamOf(code));
+  if (event.type === "dual-meet") return team;
+  return [team, pairLabel(event.display, code)?.short].filter(Boolean).join(" · ");
 }

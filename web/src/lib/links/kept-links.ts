@@ -1,17 +1,22 @@
 /**
  * Links kept on the phone until they expire, so a link is opened once and the page finds it
- * again (an umpire scans a scoresheet's QR code, which carries no token). Newest first; an
- * expired or unreadable entry is dropped whenever the list is read. Storage that is full or
- * switched off (private browsing) keeps nothing, and the page asks for the link again.
+ * again (an umpire scans a scoresheet's QR code, which carries no token). Newest first. An expired
+ * link is kept a while longer, so the page can say when it expired instead of only asking for a
+ * link; an unreadable one is dropped whenever the list is read. Storage that is full or switched
+ * off (private browsing) keeps nothing, and the page asks for the link again.
  */
 import { type DayLink, decodeLink, hasExpired, type LinkKind } from "./link-token.ts";
 
 /** At most this many links are kept (one a day is usual; a few events at once is the most). */
 const MOST = 8;
+/** An expired link is remembered this long after its expiry, to say when it expired. */
+export const EXPIRED_KEPT_MS = 7 * 24 * 3_600_000;
 
 export interface KeptLinks {
   /** The unexpired links of this kind, newest first. */
   list(now: number): DayLink[];
+  /** The links of this kind that expired lately (within {@link EXPIRED_KEPT_MS}), newest first. */
+  expired(now: number): DayLink[];
   /** Keeps `link` as the newest. */
   keep(link: DayLink, now: number): void;
   /** Drops the link with this token (the service refused it). */
@@ -40,18 +45,20 @@ export function keptLinks(storage: Storage | undefined, kind: LinkKind): KeptLin
       // Full or switched off: nothing is kept, and the page asks for the link next time.
     }
   };
-  const list = (now: number) =>
-    read()
+  /** Every link still worth keeping at `now`, newest first; storage is tidied when some are not. */
+  const all = (now: number): DayLink[] => {
+    const tokens = read();
+    const links = tokens
       .map(decodeLink)
-      .filter((link): link is DayLink => link?.kind === kind && !hasExpired(link, now));
+      .filter((link): link is DayLink => link?.kind === kind && now < link.exp + EXPIRED_KEPT_MS);
+    if (links.length !== tokens.length) write(links.map((link) => link.token));
+    return links;
+  };
   return {
-    list(now) {
-      const links = list(now);
-      if (links.length !== read().length) write(links.map((link) => link.token));
-      return links;
-    },
+    list: (now) => all(now).filter((link) => !hasExpired(link, now)),
+    expired: (now) => all(now).filter((link) => hasExpired(link, now)),
     keep(link, now) {
-      const others = list(now).filter((kept) => kept.token !== link.token);
+      const others = all(now).filter((kept) => kept.token !== link.token);
       write([link.token, ...others.map((kept) => kept.token)].slice(0, MOST));
     },
     forget(token) {

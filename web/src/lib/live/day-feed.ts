@@ -3,6 +3,8 @@
  * (docs/live-messages.md), with the published file as the fallback. While the socket is down, or
  * when live push is off for the tournament, the page reads `<event>/data/<day>.json` instead: at
  * once, every {@link POLL_MS} while the page is in view, and whenever the person asks (retry).
+ * With a keeper, the last snapshot seen is kept on the phone and shown first when the page opens
+ * (a page opened offline shows the results as they last were).
  */
 import {
   applyChanges,
@@ -13,12 +15,17 @@ import {
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer } from "../data/snapshot.ts";
 import type { PageEnvironment } from "../page/environment.ts";
+import type { SnapshotKeeper } from "./kept-snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
 export const POLL_MS = 30_000;
 
-/** `live`: the socket is open; `published`: reading the published file; `connecting`: neither yet. */
-export type FeedSource = "connecting" | "live" | "published";
+/**
+ * `live`: the socket is open; `published`: reading the published file while the socket is down;
+ * `push-off`: reading the published file because the organisers switched live push off;
+ * `connecting`: none of these yet.
+ */
+export type FeedSource = "connecting" | "live" | "published" | "push-off";
 
 export interface FeedState {
   /** The newest snapshot known: from the socket or the file, whichever was generated later. */
@@ -28,6 +35,8 @@ export interface FeedState {
   unpublished: boolean;
   /** Why the published file could not be read, for people; cleared by the next good read. */
   problem: string | undefined;
+  /** The phone believes it is online (`navigator.onLine`). */
+  online: boolean;
 }
 
 export interface FeedOptions {
@@ -41,6 +50,8 @@ export interface FeedOptions {
   livePush: boolean;
   /** Called with the whole state after every change. */
   onChange(state: FeedState): void;
+  /** Keeps the last snapshot seen on the phone, and gives it back when the page opens. */
+  keep?: SnapshotKeeper;
   socket?: SocketOptions;
 }
 
@@ -54,10 +65,11 @@ export interface DayFeed {
 export function followDay(options: FeedOptions): DayFeed {
   const { clock, connection } = options.env;
   const state: FeedState = {
-    snapshot: undefined,
+    snapshot: options.keep?.read(),
     source: "connecting",
     unpublished: false,
     problem: undefined,
+    online: connection.online(),
   };
   /** What the relay sent, kept apart so changes apply to exactly what they were made from. */
   let held: { seq: number | undefined; snapshot: DaySnapshot } | undefined;
@@ -65,7 +77,9 @@ export function followDay(options: FeedOptions): DayFeed {
   let stopped = false;
 
   const update = (change: Partial<FeedState>) => {
+    const before = state.snapshot;
     Object.assign(state, change);
+    if (state.snapshot !== undefined && state.snapshot !== before) options.keep?.write(state.snapshot);
     options.onChange({ ...state });
   };
   const show = (snapshot: DaySnapshot) =>
@@ -137,9 +151,12 @@ export function followDay(options: FeedOptions): DayFeed {
     show(held.snapshot);
   }
 
+  const stopListening = connection.onOnlineChange(() => update({ online: connection.online() }));
   if (socket === undefined) {
-    update({ source: "published" });
+    update({ source: "push-off" });
     poll(true);
+  } else if (state.snapshot !== undefined) {
+    options.onChange({ ...state });
   }
   void readFile();
   return {
@@ -149,6 +166,7 @@ export function followDay(options: FeedOptions): DayFeed {
     },
     stop() {
       stopped = true;
+      stopListening();
       poll(false);
       socket?.close();
     },

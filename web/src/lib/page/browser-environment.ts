@@ -3,7 +3,7 @@
  * and WebSocket. Made once by each page's `main.tsx`; every global is read when it is used, so a
  * test browser's fake clock or a benchmark's WebSocket wrapper installed first is the one used.
  */
-import type { PageEnvironment } from "./environment.ts";
+import type { NotificationAnswer, PageEnvironment, PageNotifications } from "./environment.ts";
 
 export function browserEnvironment(): PageEnvironment {
   const listen = (target: EventTarget, names: string[], run: () => void) => {
@@ -53,6 +53,37 @@ export function browserEnvironment(): PageEnvironment {
       document.body.append(link);
       link.click();
       link.remove();
+    },
+    notifications: browserNotifications(),
+  };
+}
+
+/**
+ * The Notification API. A phone's browser may refuse `new Notification()` (Chrome on Android only
+ * shows them through a service worker), so a page with a service worker shows them through it.
+ */
+function browserNotifications(): PageNotifications {
+  const supported = () => typeof Notification !== "undefined";
+  return {
+    permission: (): NotificationAnswer => (supported() ? Notification.permission : "unsupported"),
+    request: async (): Promise<NotificationAnswer> =>
+      supported() ? await Notification.requestPermission() : "unsupported",
+    show(title, body, tag) {
+      if (!supported() || Notification.permission !== "granted") return;
+      const options = { body, tag };
+      const direct = () => {
+        try {
+          new Notification(title, options);
+        } catch {
+          // Refused outside a service worker: nothing more to do while the page is open.
+        }
+      };
+      const workers = "serviceWorker" in navigator ? navigator.serviceWorker : undefined;
+      if (workers === undefined) return direct();
+      workers
+        .getRegistration()
+        .then((registration) => (registration ? registration.showNotification(title, options) : direct()))
+        .catch(direct);
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * A page's one followed day: its results in a signal, from the relay's changes or the published
  * file ({@link followDay}), with the page's settings and the registry's `livePush`. The public
- * page, the score page and the console each follow one day at a time through this.
+ * page, the score page and the console each follow one day at a time through this; a page that
+ * names itself (`keepAs`) keeps the last snapshot on the phone, to open with it offline.
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
 import type { DayEntry } from "../data/registry.ts";
 import { type DayFeed, type FeedState, followDay } from "../live/day-feed.ts";
+import { keptSnapshot } from "../live/kept-snapshot.ts";
 import type { PageBase } from "./page-base.ts";
 
 export interface DayFollower {
@@ -21,11 +23,10 @@ export interface DayFollower {
   stop(): void;
 }
 
-export function dayFollower({
-  env,
-  config,
-  registry,
-}: Pick<PageBase, "env" | "config" | "registry">): DayFollower {
+export function dayFollower(
+  { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
+  keepAs?: string,
+): DayFollower {
   const feed = signal<FeedState | undefined>(undefined);
   let following: { day: string; feed: DayFeed } | undefined;
   const stop = () => {
@@ -49,6 +50,9 @@ export function dayFollower({
           event: entry.eventKey,
           day: entry.dayKey,
           livePush: registry.value?.livePush !== false,
+          ...(keepAs === undefined
+            ? {}
+            : { keep: keptSnapshot(env.storage, keepAs, entry.eventKey, entry.dayKey, env.clock) }),
           onChange: (state) => {
             feed.value = state;
           },

@@ -42,6 +42,18 @@ export interface PageConnection {
   onVisible(run: () => void): () => void;
 }
 
+/** Whether the person allowed notifications: the browser's answer, or `unsupported` when it has none. */
+export type NotificationAnswer = "default" | "granted" | "denied" | "unsupported";
+
+/** Notifications shown while the page is open (nothing is pushed to a closed page). */
+export interface PageNotifications {
+  permission(): NotificationAnswer;
+  /** Asks the person (from a tap); resolves with the answer. */
+  request(): Promise<NotificationAnswer>;
+  /** Shows one; a later one with the same `tag` replaces it. */
+  show(title: string, body: string, tag: string): void;
+}
+
 /** Everything a page's store takes from the browser. */
 export interface PageEnvironment {
   /** For `config.json`, the published files and the API. */
@@ -57,4 +69,6 @@ export interface PageEnvironment {
   openSocket(url: string): WebSocket;
   /** Saves a file the page made (an object URL) as a download named `fileName`. */
   download(url: string, fileName: string): void;
+  /** Notifications; absent where a page has no use for them. */
+  notifications?: PageNotifications;
 }

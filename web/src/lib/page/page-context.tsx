@@ -4,11 +4,12 @@
  */
 import { type ComponentType, createContext, render } from "preact";
 import { useContext } from "preact/hooks";
+import { registerServiceWorker } from "./service-worker.ts";
 
 export interface PageContext<Store extends { start(): unknown }> {
   /** The page's store, in a component rendered by {@link PageContext.mount}. */
   use(): Store;
-  /** Renders `App` into `#app` with `store` in context, then starts the store. */
+  /** Renders `App` into `#app` with `store` in context, starts the store, and registers the pages' service worker. */
   mount(store: Store, App: ComponentType): void;
 }
 
@@ -29,6 +30,7 @@ export function pageContext<Store extends { start(): unknown }>(page: string): P
         document.getElementById("app") as HTMLElement,
       );
       void store.start();
+      registerServiceWorker();
     },
   };
 }

@@ -27,7 +27,7 @@ export function CopyButton({ text, label, fallback }: CopyButtonProps) {
     } catch {
       const element = fallback?.();
       if (element) getSelection()?.selectAllChildren(element);
-      say("Copying is not allowed here: the link is selected, copy it by hand.");
+      say("Copying is not allowed here: the text is selected, copy it by hand.");
     }
   };
   return (

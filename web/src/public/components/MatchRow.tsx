@@ -1,19 +1,32 @@
+import { computed, type ReadonlySignal } from "@preact/signals";
 import { Component } from "preact";
 import { categoryLabel, clubLabel, pairLabel, teamColour, teamOf } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
+import { freshKey } from "../fresh-scores.ts";
 
 interface MatchRowProps {
   match: Match;
   event: Event;
+  facility: string;
+  /** The scores that just arrived (`fresh-scores.ts`): this match's is marked while it is among them. */
+  fresh: ReadonlySignal<ReadonlySet<string>>;
 }
 
 /**
  * One match: court, category and round, then each side's players and score, the winner in bold.
  * Drawn again only when its row of the CSV changed, so a score arriving in a 300-match hall
- * redraws one match. Scores keep a fixed width, so nothing moves when one arrives.
+ * redraws one match. Scores keep a fixed width, so nothing moves when one arrives; the mark of a
+ * score that just arrived is a background colour, so it moves nothing either. The mark is bound to
+ * the row's class directly: marking one match redraws no list.
  */
 export class MatchRow extends Component<MatchRowProps> {
+  private readonly marked = computed(() =>
+    this.props.fresh.value.has(freshKey(this.props.facility, this.props.match.matchNumber))
+      ? "match fresh"
+      : "match",
+  );
+
   override shouldComponentUpdate(next: MatchRowProps): boolean {
     return next.match !== this.props.match || next.event !== this.props.event;
   }
@@ -27,7 +40,7 @@ export class MatchRow extends Component<MatchRowProps> {
     const where =
       event.type === "team" ? [match.time, match.court, category] : [match.court, category, match.round];
     return (
-      <li class="match">
+      <li class={this.marked}>
         <p class="match-meta">
           <span>
             <span class="visually-hidden">Match {match.matchNumber}: </span>

@@ -4,11 +4,11 @@ import { ScoreShell } from "./Shell.tsx";
 
 /** No scorer link on this phone (or it stopped working): how to get one, and a field to paste it. */
 export function AskForLink() {
-  const { askBecause, place, useLink } = useScore();
+  const { askBecause, expiredLink, place, useLink } = useScore();
   const { facility, match } = place.value;
   return (
     <ScoreShell>
-      <h1>Open today’s scorer link</h1>
+      <h1>{expiredLink.value ? "Your scorer link has expired" : "Open today’s scorer link"}</h1>
       {askBecause.value && (
         <p class="notice error" role="alert">
           {askBecause.value}
@@ -21,7 +21,8 @@ export function AskForLink() {
       </p>
       {match !== undefined && facility !== undefined && (
         <p>
-          After that, match {match} of {facility} opens here.
+          After that, match {match} of {facility} opens here, whether you scan the link’s QR code or paste it
+          below.
         </p>
       )}
       <LinkPrompt kind="scorer" onLink={useLink} />

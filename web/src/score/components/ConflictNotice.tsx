@@ -1,23 +1,20 @@
 import { useScore } from "../context.ts";
-import { type SheetNow, scoreText } from "../draft.ts";
+import { type Scores, scoreText, typedScores } from "../draft.ts";
 
 /**
- * A 409 `score_conflict`: someone changed the sheet since this form was filled. It shows what the
- * sheet holds now (`current`) beside the umpire's, and lets them keep theirs or take the sheet's.
+ * The sheet holds other scores than the form was filled with, while the umpire's numbers are not
+ * saved: shown as soon as the live day says so (before Save), or when a save is refused with
+ * 409 `score_conflict`. It shows what the sheet holds now beside the umpire's numbers, and lets
+ * them keep theirs or take the sheet's.
  */
-export function ConflictNotice({ current }: { current: SheetNow }) {
-  const { draft, keepMine, saving, takeSheets } = useScore();
+export function ConflictNotice({ current }: { current: Scores }) {
+  const { draft, keepMine, outcome, saving, takeSheets } = useScore();
   const form = draft.value;
-  const mine =
-    form === undefined
-      ? undefined
-      : {
-          team1Score: form.one.trim() === "" ? null : Number(form.one),
-          team2Score: form.two.trim() === "" ? null : Number(form.two),
-        };
+  const mine = form === undefined ? undefined : typedScores(form);
+  const refused = outcome.value?.kind === "conflict";
   return (
     <div class="notice warn conflict" role="alert">
-      <h2>The sheet changed before your save</h2>
+      <h2>{refused ? "The sheet changed before your save" : "The sheet changed while you were scoring"}</h2>
       <p>
         Someone saved this match in the meantime. The sheet now holds{" "}
         <strong class="figures">{scoreText(current)}</strong>
@@ -26,13 +23,13 @@ export function ConflictNotice({ current }: { current: SheetNow }) {
             ; yours is <strong class="figures">{scoreText(mine)}</strong>
           </>
         )}
-        . Nothing of yours was saved.
+        . {refused ? "Nothing of yours was saved." : "Yours is not saved yet: choose which to keep."}
       </p>
       <div class="actions">
-        <button type="button" class="primary" disabled={saving.value} onClick={() => keepMine(current)}>
+        <button type="button" class="primary" disabled={saving.value} onClick={keepMine}>
           Keep mine{mine && ` (${scoreText(mine)})`}
         </button>
-        <button type="button" disabled={saving.value} onClick={() => takeSheets(current)}>
+        <button type="button" disabled={saving.value} onClick={takeSheets}>
           Take the sheet’s ({scoreText(current)})
         </button>
       </div>

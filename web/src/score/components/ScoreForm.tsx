@@ -10,7 +10,7 @@ import { SideScore } from "./SideScore.tsx";
  * (as sent in `expected`) above, what came of the last save in between.
  */
 export function ScoreForm({ match }: { match: Match }) {
-  const { clearInputs, draft, fieldErrors, outcome, save, saving } = useScore();
+  const { clearInputs, conflict, draft, fieldErrors, outcome, save, saving, sheetNow } = useScore();
   const form = draft.value;
   const errors = fieldErrors.value;
   const summary = useRef<HTMLDivElement>(null);
@@ -43,7 +43,7 @@ export function ScoreForm({ match }: { match: Match }) {
             : "It is in the workbook; the live results show it after the next sync."}
         </p>
       )}
-      {result?.kind === "conflict" && <ConflictNotice current={result.current} />}
+      {conflict.value && <ConflictNotice current={conflict.value} />}
       {result?.kind === "problem" && (
         <p class="notice error" role="alert">
           {result.text}
@@ -61,7 +61,7 @@ export function ScoreForm({ match }: { match: Match }) {
           }}
         >
           <p class="on-sheet">
-            On the sheet: <strong class="figures">{scoreText(form.expected)}</strong>
+            On the sheet: <strong class="figures">{scoreText(sheetNow.value ?? form.expected)}</strong>
           </p>
           <SideScore field="one" names={match.team1} code={match.teamCode1} />
           <SideScore field="two" names={match.team2} code={match.teamCode2} />

@@ -9,7 +9,7 @@ import { useScore } from "../context.ts";
  * scores come from. The match page shows it below the form, so the scores fit the first screen.
  */
 export function ScoreHeading({ title }: { title?: string }) {
-  const { dayEntry, feed, link, retry } = useScore();
+  const { dayEntry, feed, link, now, retry } = useScore();
   const entry = dayEntry.value;
   const scorer = link.value;
   if (entry === undefined || scorer === undefined) return null;
@@ -23,7 +23,7 @@ export function ScoreHeading({ title }: { title?: string }) {
           {day.label}
           {day.date && ` · ${dayLabel(day.date)}`}
         </p>
-        <LinkSummary link={scorer} expired={hasExpired(scorer, Date.now())} />
+        <LinkSummary link={scorer} expired={hasExpired(scorer, now.value)} />
       </div>
       {event.scoreEntry !== "links" && (
         <p class="notice warn">
@@ -31,7 +31,7 @@ export function ScoreHeading({ title }: { title?: string }) {
           them on the scoresheet.
         </p>
       )}
-      <LiveStatus state={feed.value} onRetry={retry} />
+      <LiveStatus state={feed.value} onRetry={retry} now={now.value} />
     </>
   );
 }

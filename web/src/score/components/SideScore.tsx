@@ -1,17 +1,23 @@
+import { teamLabel } from "../../lib/data/labels.ts";
 import { useScore } from "../context.ts";
 
-/** One side's score: its players, and the score with − and + buttons big enough for a thumb. */
+/**
+ * One side's score: its players (with their club or team where the registry names it, never a
+ * bare team code), and the score with − and + buttons big enough for a thumb.
+ */
 export function SideScore({ field, names, code }: { field: "one" | "two"; names: string; code: string }) {
-  const { draft, fieldErrors, setScore, step } = useScore();
+  const { dayEntry, draft, fieldErrors, setScore, step } = useScore();
   const value = draft.value?.[field] ?? "";
   const error = fieldErrors.value.find((e) => e.field === field);
   const id = `score-${field}`;
-  const who = names || code;
+  const event = dayEntry.value?.event;
+  const team = event === undefined ? undefined : teamLabel(event, code);
+  const who = names || team || code;
   return (
     <div class={`side${error ? " invalid" : ""}`}>
       <label for={id}>
         {who}
-        {names && code && <span class="code"> ({code})</span>}
+        {names && team && <span class="code"> ({team})</span>}
       </label>
       {error && (
         <p class="field-error" id={`${id}-error`}>

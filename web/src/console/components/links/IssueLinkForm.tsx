@@ -1,12 +1,11 @@
 import type { DayEntry } from "../../../lib/data/registry.ts";
+import { LABEL_MAX, linkLabel } from "../../../lib/links/link-labels.ts";
 import type { LinkKind } from "../../../lib/links/link-token.ts";
-import { dayLabel, startOfManilaDay } from "../../../lib/manila-time.ts";
+import { SCORER_LINK_MS } from "../../../lib/links/scorer-link-cover.ts";
+import { startOfManilaDay } from "../../../lib/manila-time.ts";
 import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
-import { expiresBeforeDay, expiryWords, SCORER_LINK_MS } from "./expiry.ts";
-
-/** The longest `issuedTo` or `note`, in characters (the spec's Limits). */
-const LABEL_MAX = 40;
+import { expiryWords, shortScorerLink } from "./expiry.ts";
 
 const WORDS: Record<LinkKind, { what: string; to: string; example: string; note: string }> = {
   desk: {
@@ -25,12 +24,16 @@ const WORDS: Record<LinkKind, { what: string; to: string; example: string; note:
 
 /** Issue a desk or scorer link with a label (`issuedTo`, `note`), signed into it and shown on every write. */
 export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry }) {
-  const { app, links } = useConsole();
+  const { app, day, links } = useConsole();
   const { now } = app;
-  const { issueLink, issuing } = links;
+  const { issueLink, issuing, replaceLink, revokedLabel } = links;
   const words = WORDS[kind];
   const job = issuing[kind];
-  const early = kind === "scorer" && expiresBeforeDay(now.value, entry.day.date);
+  const short =
+    kind === "scorer"
+      ? shortScorerLink(now.value + SCORER_LINK_MS, entry.day.date, day.feed.value?.snapshot, "issuing")
+      : undefined;
+  const revoked = kind === "desk" ? revokedLabel.value : undefined;
   const submit = (event: Event) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -53,10 +56,9 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
           ? `It works ${expiryWords("desk", nextMidnight(entry.day.date))}.`
           : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS)}.`}
       </p>
-      {early && (
+      {short && (
         <p class="notice warn" role="note">
-          This day is {dayLabel(entry.day.date as string)}, more than a day from now: a scorer link issued now
-          expires before the day begins. Issue scorer links on the day, or the evening before.
+          {short}
         </p>
       )}
       <label for={id("to")}>{words.to} (optional)</label>
@@ -73,6 +75,15 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
         {job.busy.value ? "Issuing…" : kind === "desk" ? "Issue a desk link" : "Issue a scorer link"}
       </button>
       <Problem text={job.problem.value} />
+      {revoked && job.problem.value !== undefined && (
+        <button
+          type="button"
+          disabled={job.busy.value}
+          onClick={() => void replaceLink(entry.dayKey, revoked)}
+        >
+          Replace {linkLabel("desk", revoked)}
+        </button>
+      )}
     </form>
   );
 }

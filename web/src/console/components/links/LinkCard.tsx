@@ -1,25 +1,17 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../../lib/links/link-address.ts";
-import { dayLabel } from "../../../lib/manila-time.ts";
+import { linkLabel } from "../../../lib/links/link-labels.ts";
 import { CopyButton } from "../../../lib/ui/CopyButton.tsx";
 import { QrCode } from "../../../lib/ui/QrCode.tsx";
 import { useConsole } from "../../context.ts";
 import type { TabLink } from "../../store/links.ts";
-import { expiresBeforeDay, expiryWords } from "./expiry.ts";
-
-/** What a link is called: its label as the service writes it (`<issuedTo> (<note>)`, …). */
-export function linkLabel(
-  kind: "desk" | "scorer",
-  label: { issuedTo: string | null; note: string | null },
-): string {
-  const name = label.issuedTo ?? (kind === "desk" ? "Desk link" : "Scorer link");
-  return label.note ? `${name} (${label.note})` : name;
-}
+import { expiryWords, shortScorerLink } from "./expiry.ts";
 
 /** An issued link as a person uses it: its page address with the token in the fragment, a QR code, a copy button. */
 export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
-  const { showLink } = useConsole().links;
+  const { day, links } = useConsole();
+  const { showLink } = links;
   const address = linkPageUrl(link.kind, link.token);
   const shownAddress = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,6 +19,10 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
   useEffect(() => heading.current?.focus(), [link.linkId]);
   const label = linkLabel(link.kind, link);
   const kindName = link.kind === "desk" ? "Desk link" : "Scorer link";
+  const short =
+    link.kind === "scorer"
+      ? shortScorerLink(link.expiresAt, entry.day.date, day.feed.value?.snapshot, "issued")
+      : undefined;
   return (
     <section class="panel link-card" aria-labelledby="link-card-heading">
       <h2 id="link-card-heading" tabIndex={-1} ref={heading}>
@@ -39,12 +35,7 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
             Scan the code with the phone that will use it, or send the address. It works{" "}
             {expiryWords(link.kind, link.expiresAt)}.
           </p>
-          {link.kind === "scorer" && expiresBeforeDay(link.issuedAt, entry.day.date) && (
-            <p class="notice warn">
-              This link was issued more than a day before {dayLabel(entry.day.date as string)}: it expires
-              before the day begins. Issue a new one on the day.
-            </p>
-          )}
+          {short && <p class="notice warn">{short}</p>}
           {isLoopbackAddress(address) && (
             <p class="notice warn">
               This address points at this computer, so a phone cannot open it. Start the stack with{" "}

@@ -17,31 +17,24 @@ export function DiagnosticsPanel() {
       <h2 id="diagnostics-heading">Diagnostics</h2>
       {report && (
         <dl class="facts">
-          <dt>Registry revision</dt>
-          <dd>
-            <code>{report.registry.revision.slice(0, 7)}</code>, loaded{" "}
-            {manilaWhen(report.registry.loadedAt, now.value)}
-          </dd>
-          <dt>Registry source</dt>
-          <dd>
-            {report.registry.source === "repository"
-              ? "The data repository"
-              : "The service's bundled registry"}
-          </dd>
-          <dt>Fell back</dt>
+          <dt>Tournament settings</dt>
           <dd class={report.registry.fellBack ? "warn-text" : undefined}>
             {report.registry.fellBack
-              ? "Yes: the registry in the data repository is missing or failed validation, so the service runs on its bundled one. Fix the file."
-              : "No"}
+              ? "The service runs on its own bundled copy: the settings file in the data repository is missing or has a mistake (below). Fix the file; the service takes it within about a minute."
+              : report.registry.source === "repository"
+                ? "From the settings file in the data repository."
+                : "The service's own bundled copy."}{" "}
+            Read {manilaWhen(report.registry.loadedAt, now.value)}; version{" "}
+            <code>{report.registry.revision.slice(0, 7)}</code>.
           </dd>
-          <dt>Last error</dt>
+          <dt>Last problem with the file</dt>
           <dd class={report.registry.lastError ? "warn-text" : undefined}>
             {report.registry.lastError ?? "None"}
           </dd>
           <dt>Live push</dt>
           <dd>
             {report.live.enabled ? "On" : "Off"}
-            {report.live.baseUrl ? `, relay ${report.live.baseUrl}` : ", no relay configured"}
+            {report.live.baseUrl ? `, through the relay at ${report.live.baseUrl}` : ": no relay is set up"}
           </dd>
         </dl>
       )}

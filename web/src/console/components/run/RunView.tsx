@@ -3,6 +3,7 @@ import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
 import { DiagnosticsPanel } from "./DiagnosticsPanel.tsx";
 import { GoLive } from "./GoLive.tsx";
+import { HallDisplays } from "./HallDisplays.tsx";
 import { LivePushSwitch } from "./LivePushSwitch.tsx";
 import { Reconciliation } from "./Reconciliation.tsx";
 import { ScoreEntrySwitch } from "./ScoreEntrySwitch.tsx";
@@ -20,6 +21,7 @@ export function RunView({ entry }: { entry: DayEntry }) {
       <ScoreEntrySwitch entry={entry} />
       {entry.event.attendance !== undefined && <Reconciliation entry={entry} />}
       <DiagnosticsPanel />
+      <HallDisplays entry={entry} />
     </div>
   );
 }

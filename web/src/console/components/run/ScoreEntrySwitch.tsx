@@ -74,7 +74,11 @@ export function ScoreEntrySwitch({ entry }: { entry: DayEntry }) {
       {change && (
         <Said>
           {change.changed
-            ? `Saved: ${MODES.find((m) => m.value === change.scoreEntry)?.name}. Other instances of the service follow within about a minute.`
+            ? `Saved: ${MODES.find((m) => m.value === change.scoreEntry)?.name}. ${
+                change.scoreEntry === "console"
+                  ? "Scorer links stop working within about a minute, everywhere."
+                  : "Scorer links issued earlier work again within about a minute."
+              }`
             : "Nothing changed."}
         </Said>
       )}

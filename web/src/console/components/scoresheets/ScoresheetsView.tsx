@@ -6,8 +6,15 @@ import standard from "../../../../../docs/scoresheets/standard.png";
 import { SCORESHEET_LAYOUTS, type ScoresheetLayout } from "../../../lib/api/scoresheets.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
-import { matchCount, publishedMatches, type ScoresheetChoice } from "../../store/scoresheets.ts";
+import {
+  matchCount,
+  type PrintableFacility,
+  printableFacilities,
+  publishedMatches,
+  type ScoresheetChoice,
+} from "../../store/scoresheets.ts";
 import { Problem } from "../Problem.tsx";
+import { QrCodeNotice } from "./QrCodeNotice.tsx";
 
 const LAYOUTS: Record<ScoresheetLayout, { name: string; hint: string; preview: string }> = {
   standard: { name: "Standard", hint: "One game, with referee, umpire and service judge", preview: standard },
@@ -35,11 +42,18 @@ export function fileNameFor(day: string, facility: string | undefined, layout: S
   return `${parts.join("-").slice(0, 76)}.pdf`;
 }
 
+/** A facility as the print list shows it: marked when there is nothing to print there. */
+function facilityOption({ name, matches, nothing }: PrintableFacility): string {
+  if (nothing === "no workbook") return `${name} (nothing to print: no workbook)`;
+  if (nothing === "no matches") return `${name} (nothing to print: no matches published)`;
+  return matches > 0 ? `${name} (${matches} match${matches === 1 ? "" : "es"})` : name;
+}
+
 /** Scoresheets for the day: the matches, the layout from its preview, the title, blank sheets; then the PDF. */
 export function ScoresheetsView({ entry }: { entry: DayEntry }) {
   const { day, scoresheets } = useConsole();
   const { feed } = day;
-  const { cancelGeneration, generate, generation, pdf, progress } = scoresheets;
+  const { cancelGeneration, generate, generation, pdf, progress, qrCodes } = scoresheets;
   const snapshot = feed.value?.snapshot;
   const choice = useSignal<ScoresheetChoice>({
     source: "published",
@@ -55,11 +69,16 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
   const current = choice.value;
   const step = progress.value;
   const done = pdf.value;
-  const count = snapshot === undefined ? 0 : matchCount(publishedMatches(snapshot, current.facility));
+  const halls = printableFacilities(entry, snapshot);
+  const withWorkbook = halls.filter((hall) => hall.nothing !== "no workbook");
+  // A hall chosen before it had nothing to print (a sync emptied it) is not printed from.
+  const chosenHall = halls.find((hall) => hall.name === current.facility);
+  const facility = chosenHall?.nothing === undefined ? current.facility : undefined;
+  const count = snapshot === undefined ? 0 : matchCount(publishedMatches(snapshot, facility));
   const submit = (event: Event) => {
     event.preventDefault();
-    const facility = current.source === "published" ? current.facility : undefined;
-    void generate(current, snapshot, fileNameFor(entry.dayKey, facility, current.layout));
+    const printed = current.source === "published" ? facility : undefined;
+    void generate({ ...current, facility }, snapshot, fileNameFor(entry.dayKey, printed, current.layout));
   };
   return (
     <section class="panel" aria-labelledby="sheets-heading">
@@ -73,7 +92,7 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
               name="source"
               id="source-published"
               checked={current.source === "published"}
-              onChange={() => set({ source: "published" })}
+              onChange={() => set({ source: "published", facility: undefined })}
             />
             <label for="source-published">The day's published matches</label>
           </div>
@@ -82,16 +101,16 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
               <label for="sheets-facility">Facility</label>
               <select
                 id="sheets-facility"
-                value={current.facility ?? ""}
+                value={facility ?? ""}
                 onChange={(e) => {
                   const value = (e.currentTarget as HTMLSelectElement).value;
                   set({ facility: value === "" ? undefined : value });
                 }}
               >
                 <option value="">Every facility</option>
-                {entry.day.facilities.map((f) => (
-                  <option key={f.name} value={f.name}>
-                    {f.name}
+                {halls.map((hall) => (
+                  <option key={hall.name} value={hall.name} disabled={hall.nothing !== undefined}>
+                    {facilityOption(hall)}
                   </option>
                 ))}
               </select>
@@ -108,7 +127,7 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
               name="source"
               id="source-upload"
               checked={current.source === "upload"}
-              onChange={() => set({ source: "upload" })}
+              onChange={() => set({ source: "upload", facility: undefined })}
             />
             <label for="source-upload">A CSV file of matches</label>
           </div>
@@ -126,6 +145,27 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
                 aria-describedby="sheets-file-hint"
                 onChange={(e) => set({ file: (e.currentTarget as HTMLInputElement).files?.[0] })}
               />
+              <label for="sheets-file-facility">Facility these matches are played in</label>
+              <p class="hint" id="sheets-file-facility-hint">
+                Each sheet's QR code names it. A file with a facility column (the day's merged CSV) says it
+                itself; a hall's own CSV tab does not.
+              </p>
+              <select
+                id="sheets-file-facility"
+                aria-describedby="sheets-file-facility-hint"
+                value={current.facility ?? ""}
+                onChange={(e) => {
+                  const value = (e.currentTarget as HTMLSelectElement).value;
+                  set({ facility: value === "" ? undefined : value });
+                }}
+              >
+                <option value="">As the file says (its facility column)</option>
+                {withWorkbook.map((hall) => (
+                  <option key={hall.name} value={hall.name}>
+                    {hall.name}
+                  </option>
+                ))}
+              </select>
             </div>
           )}
         </fieldset>
@@ -174,6 +214,7 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
             set({ blanks: Number.isInteger(value) ? Math.min(BLANKS_MAX, Math.max(0, value)) : 0 });
           }}
         />
+        <QrCodeNotice qr={qrCodes.value} />
         <div class="actions">
           <button type="submit" class="primary" disabled={generation.busy.value}>
             {generation.busy.value ? "Making the scoresheets…" : "Make the scoresheets"}

@@ -1,0 +1,108 @@
+/**
+ * The courts and player views' computation (issue 28), in Debian's Chromium with the CPU
+ * throttled 4× (a phone), on the sync benchmark's day (8 facilities × 300 matches): every hall's
+ * courts now and next, and one player's page from the day's search index, each on a day whose
+ * matches tabs the page has just parsed; beside the baseline measured in the same run, that parse
+ * itself (the matches view's own work on each snapshot). Goal: each view ≤ 10 ms.
+ *
+ * Run: node --import tsx web/bench/views.ts (or `npm run bench -- pages`)
+ */
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { benchDay } from "../../relay/bench/bench-day.ts";
+import { launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
+
+const WARMUP = 3;
+const ROUNDS = 15;
+/** 09:30 in Manila on the bench day: every match's time has come. */
+const NOW = Date.parse("2026-11-21T09:30:00+08:00");
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] as number;
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms  p95 ${p95(xs).toFixed(1)} ms`;
+
+/**
+ * The bench day with every row made new (another start time each round), so nothing is cached;
+ * and the same day after one more score in Hall 1, as the relay's next message brings it.
+ */
+function daysOfRound(round: number): [string, string] {
+  const day = benchDay();
+  const time = `10:${String(round).padStart(2, "0")}`;
+  for (const facility of day.facilities) facility.matchesCsv = facility.matchesCsv.replaceAll("09:00", time);
+  const first = JSON.stringify(day);
+  const hall = day.facilities[0] as (typeof day.facilities)[number];
+  hall.matchesCsv = hall.matchesCsv.replace(/^(37,.*,)0,15$/m, "$121,15");
+  if (hall.matchesCsv === JSON.parse(first).facilities[0].matchesCsv)
+    throw new Error("the score did not change");
+  return [first, JSON.stringify(day)];
+}
+
+async function main(): Promise<void> {
+  if (withoutChromium) {
+    console.log(`views benchmark skipped: ${withoutChromium}`);
+    return;
+  }
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL("views-in-page.ts", import.meta.url))],
+    bundle: true,
+    format: "iife",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await page.setContent("<!doctype html><title>views</title>");
+    await page.evaluate(bundle.outputFiles[0]?.text as string);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    type Steps = Record<"parse" | "courts" | "player" | "search", number[]>;
+    const empty = (): Steps => ({ parse: [], courts: [], player: [], search: [] });
+    const first = empty();
+    const next = empty();
+    const run = (text: string) =>
+      page.evaluate(
+        ([day, now]) =>
+          (
+            globalThis as unknown as { views: { measure(t: string, n: number): Record<string, number> } }
+          ).views.measure(day, now),
+        [text, NOW] as const,
+      );
+    for (let round = 0; round < WARMUP + ROUNDS; round++) {
+      const [seen, scored] = daysOfRound(round);
+      for (const [text, steps] of [
+        [seen, first],
+        [scored, next],
+      ] as const) {
+        const took = await run(text);
+        if (round < WARMUP) continue;
+        for (const step of ["parse", "courts", "player", "search"] as const)
+          steps[step].push(took[step] as number);
+      }
+    }
+    console.log(
+      "views: computed in Chromium with the CPU throttled 4×, on the day of 8 facilities × 300 matches,",
+    );
+    console.log(
+      `  ${ROUNDS} rounds after ${WARMUP} warm-up, each a day never seen before, then that day after one more score:`,
+    );
+    for (const [what, steps] of [
+      ["the day seen for the first time", first],
+      ["after one more score (one hall changed)", next],
+    ] as const) {
+      console.log(`  ${what}:`);
+      console.log(`    courts now and next, all 8 halls:           ${fmt(steps.courts)}  (goal ≤ 10 ms)`);
+      console.log(`    a player's page (matches, next, standing):  ${fmt(steps.player)}  (goal ≤ 10 ms)`);
+      console.log(`    the player search (everyone, one search):   ${fmt(steps.search)}`);
+      console.log(`    baseline, the 8 matches tabs parsed:        ${fmt(steps.parse)}`);
+      console.log(
+        `    ratio to the baseline: courts ${(median(steps.courts) / median(steps.parse)).toFixed(2)}x, player ${(median(steps.player) / median(steps.parse)).toFixed(2)}x`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

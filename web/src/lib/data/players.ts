@@ -1,0 +1,255 @@
+/**
+ * The players of an event's days, found as the desk finds people (the person key: accents, case
+ * and spaces ignored, so `jose nanez` finds José Ñañez), each with their matches across halls and
+ * days, their next match and their standing (docs/pages.md, "Players"). The list of everyone
+ * ({@link playerDirectory}) is made only for the search; a player's matches are gathered only for
+ * the players shown ({@link playerOf}).
+ */
+import { foldedSearch, searchText } from "../attendance/person-search.ts";
+import { carryWinners } from "./bracket.ts";
+import { courtsNow, hasResult } from "./courts.ts";
+import { type Match, matchesOf } from "./matches.ts";
+import { personKey, playersOf } from "./person-key.ts";
+import type { Display } from "./registry.ts";
+import type { DaySnapshot, FacilitySnapshot } from "./snapshot.ts";
+import { type StandingRow, standings } from "./standings.ts";
+
+/** A day of the event whose results are shown, with its snapshot. */
+export interface EventDay {
+  key: string;
+  label: string;
+  snapshot: DaySnapshot;
+}
+
+/** One match of a player: where and when, and which side they are on. */
+export interface PlayerMatch {
+  day: EventDay;
+  facility: string;
+  match: Match;
+  side: 1 | 2;
+  /** Sorts the player's matches: date, then the match's own order. */
+  order: string;
+}
+
+/** A player as the search lists them. */
+export interface PlayerSummary {
+  /** The person key. */
+  key: string;
+  /** The name as the sheet first writes it. */
+  name: string;
+  /** Team codes and categories they play in. */
+  teams: string[];
+  categories: string[];
+  /** The name and team codes folded for the search, once it has looked. */
+  searchText?: string;
+}
+
+/** A player with every match of theirs. */
+export interface Player extends PlayerSummary {
+  /** In date and time order. */
+  matches: PlayerMatch[];
+}
+
+/** A player's day: their next match (on court now or to come) and results so far. */
+export interface PlayerNow {
+  next: PlayerMatch | undefined;
+  /** The next match is on court now (`courts.ts`). */
+  onCourt: boolean;
+  won: number;
+  lost: number;
+}
+
+/** A player's standing in one category of one facility. */
+export interface PlayerStanding {
+  day: EventDay;
+  facility: string;
+  category: string;
+  row: StandingRow;
+  /** How many rows the category has. */
+  of: number;
+}
+
+/** The players of a side's cell with their person keys, by team code, then cell: read once each. */
+const sides = new Map<string, Map<string, Array<{ name: string; key: string }>>>();
+let sidesKept = 0;
+
+function playersWithKeys(team: string, code: string): Array<{ name: string; key: string }> {
+  let byTeam = sides.get(code);
+  if (byTeam === undefined) {
+    byTeam = new Map();
+    sides.set(code, byTeam);
+  }
+  let found = byTeam.get(team);
+  if (found === undefined) {
+    found = playersOf(team, code).map((name) => ({ name, key: personKey(name) }));
+    // Bounded: a long day on one phone never grows it without end.
+    if (++sidesKept > 20_000) {
+      sides.clear();
+      sidesKept = 0;
+    }
+    byTeam.set(team, found);
+  }
+  return found;
+}
+
+/** A facility's matches as the pages show them: winners carried forward into knockout seats. */
+export function facilityMatches(facility: FacilitySnapshot, display: Display | undefined): Match[] {
+  return carryWinners(matchesOf(facility.matchesCsv), display);
+}
+
+/**
+ * Every player of the given days by person key, as the search lists them.
+ * @example playerDirectory([{ key: "open-sat", label: "Saturday", snapshot }], display).get("jose nanez")?.name // "José Ñañez"
+ */
+export function playerDirectory(
+  days: readonly EventDay[],
+  display: Display | undefined,
+): Map<string, PlayerSummary> {
+  const directory = new Map<string, PlayerSummary>();
+  for (const day of days) {
+    for (const facility of day.snapshot.facilities) {
+      for (const match of facilityMatches(facility, display)) {
+        for (const [team, code] of [
+          [match.team1, match.teamCode1],
+          [match.team2, match.teamCode2],
+        ] as const) {
+          for (const { name, key } of playersWithKeys(team, code)) {
+            let player = directory.get(key);
+            if (player === undefined) {
+              player = { key, name, teams: [], categories: [] };
+              directory.set(key, player);
+            }
+            if (code !== "" && !player.teams.includes(code)) player.teams.push(code);
+            if (match.category !== "" && !player.categories.includes(match.category))
+              player.categories.push(match.category);
+          }
+        }
+      }
+    }
+  }
+  return directory;
+}
+
+/**
+ * A player (by person key) with their matches across the given days and halls, in date and time
+ * order; `undefined` when no match names them. Their name, teams and categories are read from
+ * those matches, so a player's page needs no list of everyone.
+ */
+export function playerOf(
+  days: readonly EventDay[],
+  key: string,
+  display: Display | undefined,
+): Player | undefined {
+  let player: Player | undefined;
+  for (const day of days) {
+    for (const facility of day.snapshot.facilities) {
+      for (const { match, side, name, code } of entriesOf(facilityMatches(facility, display), key)) {
+        player ??= { key, name, teams: [], categories: [], matches: [] };
+        if (code !== "" && !player.teams.includes(code)) player.teams.push(code);
+        if (match.category !== "" && !player.categories.includes(match.category))
+          player.categories.push(match.category);
+        const order = `${match.date || day.snapshot.date || ""}\u0000${match.order}`;
+        player.matches.push({ day, facility: facility.name, match, side, order });
+      }
+    }
+  }
+  player?.matches.sort((a, b) => (a.order < b.order ? -1 : 1));
+  return player;
+}
+
+interface Entry {
+  match: Match;
+  side: 1 | 2;
+  name: string;
+  code: string;
+}
+
+/** A player's matches in one facility's list, found once per list (a score changes one hall's). */
+const entries = new WeakMap<readonly Match[], Map<string, Entry[]>>();
+
+function entriesOf(matches: readonly Match[], key: string): Entry[] {
+  let byKey = entries.get(matches);
+  if (byKey === undefined) {
+    byKey = new Map();
+    entries.set(matches, byKey);
+  }
+  let found = byKey.get(key);
+  if (found === undefined) {
+    found = [];
+    for (const match of matches) {
+      for (const side of [1, 2] as const) {
+        const code = side === 1 ? match.teamCode1 : match.teamCode2;
+        for (const entry of playersWithKeys(side === 1 ? match.team1 : match.team2, code))
+          if (entry.key === key) found.push({ match, side, name: entry.name, code });
+      }
+    }
+    byKey.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The players whose name or team code holds every word of `query`, folded like a person key
+ * (the desk's own search), by name; none for an empty query.
+ */
+export function findPlayers(
+  directory: ReadonlyMap<string, PlayerSummary>,
+  query: string,
+  limit = 20,
+): PlayerSummary[] {
+  if (personKey(query) === "") return [];
+  const matches = foldedSearch(query);
+  const found: PlayerSummary[] = [];
+  for (const player of directory.values()) {
+    player.searchText ??= searchText({ player: player.name, teams: player.teams });
+    if (matches(player.searchText)) found.push(player);
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
+}
+
+/** Whether the player's side won a match with a result. */
+export const wonBy = (entry: PlayerMatch) => entry.match.winner === entry.side;
+
+/** The player's next match (the first without a result), whether it is on court now, and their record. */
+export function playerNow(player: Player, now: number, display: Display | undefined): PlayerNow {
+  let won = 0;
+  let lost = 0;
+  let next: PlayerMatch | undefined;
+  for (const entry of player.matches) {
+    if (entry.match.winner !== undefined) {
+      if (wonBy(entry)) won++;
+      else lost++;
+    } else if (next === undefined && !hasResult(entry.match)) next = entry;
+  }
+  let onCourt = false;
+  if (next !== undefined) {
+    const facility = next.day.snapshot.facilities.find((f) => f.name === next.facility);
+    const courts = facility ? courtsNow(facilityMatches(facility, display), next.day.snapshot.date, now) : [];
+    onCourt = courts.some((court) => court.onCourt === next.match);
+  }
+  return { next, onCourt, won, lost };
+}
+
+/** The player's standing in each category they play in, from the facilities they play at. */
+export function playerStandings(player: Player, display: Display | undefined): PlayerStanding[] {
+  const found: PlayerStanding[] = [];
+  const seen = new Set<string>();
+  for (const { day, facility: name } of player.matches) {
+    const place = `${day.key}\u0000${name}`;
+    if (seen.has(place)) continue;
+    seen.add(place);
+    const facility = day.snapshot.facilities.find((f) => f.name === name);
+    if (facility === undefined || facility.standingsCsv === "") continue;
+    const table = standings(facility.standingsCsv, facilityMatches(facility, display), display);
+    const column = table.column("player");
+    if (column < 0) continue;
+    for (const group of table.groups) {
+      const row = group.rows.find((r) =>
+        playersOf(r.cells[column] ?? "", r.code).some((n) => personKey(n) === player.key),
+      );
+      if (row !== undefined)
+        found.push({ day, facility: name, category: group.category, row, of: group.rows.length });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,65 @@
+import { playerNow } from "../../lib/data/players.ts";
+import { manilaDate } from "../../lib/manila-time.ts";
+import { usePublic } from "../context.ts";
+import { queryOf } from "../place.ts";
+import { nextWords, recordWords } from "./player-words.ts";
+import "./players.css";
+
+/**
+ * The players this phone follows who play in this event, at the top of the day: each with what
+ * comes next for them, a tap away from their page; and the offer to notify.
+ */
+export function MyPlayers() {
+  const { dayEntry, follows, now, openPlayer, place, players } = usePublic();
+  const display = dayEntry.value?.event.display;
+  const here = follows.followed.value.flatMap(({ key }) => {
+    const player = players.player(key);
+    return player === undefined ? [] : [player];
+  });
+  if (here.length === 0) return null;
+  const today = manilaDate(now.value);
+  return (
+    <section class="my-players" aria-labelledby="my-players">
+      <h2 id="my-players">My players</h2>
+      <ul>
+        {here.map((player) => {
+          const state = playerNow(player, now.value, display);
+          return (
+            <li key={player.key} class={state.onCourt ? "on-court" : undefined}>
+              <a
+                href={queryOf({ ...place.value, player: player.key })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  openPlayer(player.key);
+                }}
+              >
+                <span class="name">{player.name}</span>
+                <span class="next">{nextWords(state, today)}</span>
+                <span class="record">{recordWords(state)}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <Alerts />
+    </section>
+  );
+}
+
+/** The offer to notify, or what the browser answered. */
+function Alerts() {
+  const { follows } = usePublic();
+  const answer = follows.alerts.value;
+  if (answer === "unsupported") return null;
+  if (answer === "granted")
+    return (
+      <p class="alerts">While this page is open, you are notified when they go on court or get a score.</p>
+    );
+  if (answer === "denied")
+    return <p class="alerts">Notifications are blocked for this page in the browser's settings.</p>;
+  return (
+    <button type="button" class="alerts" onClick={() => void follows.allowAlerts()}>
+      Notify me when they play
+    </button>
+  );
+}

@@ -1,0 +1,238 @@
+// The desk, score and public pages opened without a network (issue 26, row 6), in a real Chromium
+// at phone size against the stack started as `npm start` starts it: each page, opened once online,
+// reloads offline from the service worker with what it keeps on the phone (the desk's waiting
+// marks and last list, the kept scorer link, the last snapshot) and an "Offline" line; a new build
+// takes over on the next open. The worker is the built one (web/dist/sw.js), under the pages'
+// Content-Security-Policy as the front sends it.
+import assert from "node:assert/strict";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { type RunningFront, startFront } from "../../../front/src/index.ts";
+import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { type RunningStack, startStack } from "../support/stack.ts";
+
+const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+const PEOPLE = "/v3/days/open-sun/facilities/Rizal%20Hall/people";
+const presentBox = (page: Page, player: string) => page.getByRole("checkbox", { name: `${player} Present` });
+
+/**
+ * Waits until the service worker controls `page` and answers its opening: Chromium writes a newly
+ * activated worker's registration down a moment after it takes control, and a page opened before
+ * that goes to the network. A reload the worker answered is the sign it will answer the next one.
+ */
+async function workerReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return (
+        navigator.serviceWorker.controller !== null &&
+        registration?.active?.state === "activated" &&
+        registration.installing === null &&
+        registration.waiting === null
+      );
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
+  for (let attempt = 0; attempt < 40; attempt++) {
+    if ((await page.reload())?.fromServiceWorker()) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error("the service worker never answered the page's opening");
+}
+
+describe("the pages opened without a network, in Chromium, on the stack as `npm start` starts it", () => {
+  if (withoutChromium) {
+    test("in Chromium", { skip: withoutChromium }, () => {});
+    return;
+  }
+  let run: RunningStack;
+  let browser: Browser;
+  const uncaught: string[] = [];
+  const refused: string[] = [];
+  const contexts: BrowserContext[] = [];
+  /** A phone of its own; page errors and anything the Content-Security-Policy refused are collected. */
+  const phone = async () => {
+    const context = await browser.newContext(PHONE);
+    contexts.push(context);
+    context.on("page", (opened) => {
+      opened.on("pageerror", (error) => uncaught.push(error.message));
+      opened.on("console", (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      });
+    });
+    return context;
+  };
+
+  before(async () => {
+    run = await startStack();
+    await run.signIn();
+    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
+    assert.equal((await run.api("POST", "/v3/days/open-sat/syncs")).status, 200);
+    assert.equal((await run.api("POST", "/v3/days/open-sun/syncs")).status, 200);
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await run?.stop();
+  });
+
+  test("the desk page reloaded offline opens with its list as last read, the waiting marks and an Offline line; back online they are sent", async () => {
+    const issued = await run.api("POST", "/v3/days/open-sun/attendance/desk-links", {
+      issuedTo: "Front desk",
+      note: "Rizal Hall",
+    });
+    const desk = await phone();
+    const page = await desk.newPage();
+    await page.goto(`${run.stack.pages["desk"]}#${issued.body.token}`);
+    await workerReady(page);
+    await presentBox(page, "Mónica Yáñez").waitFor();
+
+    await desk.setOffline(true);
+    await page.getByRole("status").filter({ hasText: "Offline: marks wait on this phone" }).waitFor();
+    await presentBox(page, "Mónica Yáñez").tap();
+    await page.getByText("1 mark is waiting for the connection").waitFor();
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Rizal Hall" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline: marks wait on this phone" }).waitFor();
+    await page.getByText(/list read \d\d:\d\d/).waitFor();
+    assert.equal(await presentBox(page, "Mónica Yáñez").isChecked(), true);
+    await page.getByText("Not sent yet").waitFor();
+    await page.getByText("1 mark is waiting for the connection").waitFor();
+    assert.equal(
+      await presentBox(page, "Joaquín Santos").isChecked(),
+      false,
+      "the rest of the list, as last read",
+    );
+    assert.equal(await page.getByRole("alert").count(), 0, "offline is not an error");
+    assert.deepEqual(await seriousViolations(page), []);
+
+    const landed = page.waitForResponse(
+      (response) =>
+        response.request().method() === "PUT" && response.url().includes(`${PEOPLE}/monica%20yanez/`),
+    );
+    await desk.setOffline(false);
+    assert.equal((await landed).status(), 200);
+    await page.getByText("Not sent yet").waitFor({ state: "detached" });
+  });
+
+  test("the score page reloaded offline opens the match with the kept scorer link and the last snapshot", async () => {
+    const link = await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {
+      issuedTo: "Court 2 umpire",
+    });
+    const umpire = await phone();
+    const page = await umpire.newPage();
+    await page.goto(`${run.stack.pages["score"]}#${link.body.token}`);
+    await page.getByRole("link", { name: /Match 105/ }).tap();
+    await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
+    await workerReady(page);
+    await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
+    // The snapshot is kept at most every 5 s: give it the time.
+    await page.waitForFunction(() => localStorage.getItem("tournament-ops.kept-snapshot.score") !== null);
+
+    await umpire.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
+    await page.getByText("Scorer link: Court 2 umpire").waitFor();
+    await page.getByText(/On the sheet: /).waitFor();
+    await page.getByRole("status").filter({ hasText: "Offline: results as last seen" }).waitFor();
+    await page.getByText(/updated \d\d:\d\d/).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await umpire.setOffline(false);
+  });
+
+  test("the public page reloaded offline shows the day as last seen, with an Offline line", async () => {
+    const spectator = await phone();
+    const page = await spectator.newPage();
+    await page.goto(`${run.stack.pages["public"]}?day=open-sat`);
+    await workerReady(page);
+    await page.getByRole("listitem").filter({ hasText: "Match 101:" }).waitFor();
+    await page.waitForFunction(() => localStorage.getItem("tournament-ops.kept-snapshot.public") !== null);
+
+    await spectator.setOffline(true);
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "Offline: results as last seen" }).waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Match 101:" }).waitFor();
+    assert.deepEqual(await seriousViolations(page), []);
+    await spectator.setOffline(false);
+  });
+
+  test("a new build takes over on the next open, and is the one opened offline after it", async () => {
+    // A front of its own on a copy of the build, so this test can publish a "new build" into it.
+    const pages = await mkdtemp(join(tmpdir(), "tops-pages-build-"));
+    let front: RunningFront | undefined;
+    try {
+      await cp(DIST, pages, { recursive: true });
+      front = await startFront({
+        pagesDir: pages,
+        dataDir: join(run.stack.dir, "data"),
+        service: run.stack.service,
+        relay: run.stack.relay,
+        port: 0,
+      });
+      const origin = `http://127.0.0.1:${front.port}`;
+      const spectator = await phone();
+      const page = await spectator.newPage();
+      await page.goto(`${origin}/public/`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await workerReady(page);
+      assert.equal(await page.locator('meta[name="build"]').count(), 0);
+
+      // The next build: its public page differs, and so does its worker's list of files.
+      const html = join(pages, "public/index.html");
+      await writeFile(
+        html,
+        (await readFile(html, "utf8")).replace("<head>", '<head><meta name="build" content="next">'),
+      );
+      const worker = join(pages, "sw.js");
+      const source = await readFile(worker, "utf8");
+      const next = source.replace(/("revision":")[0-9a-f]+(","url":"public\/index\.html")/, "$1next$2");
+      assert.notEqual(next, source, "the built worker lists public/index.html with its revision");
+      await writeFile(worker, next);
+
+      await page.goto(`${origin}/public/`);
+      await page.locator('meta[name="build"][content="next"]').waitFor({ state: "attached" });
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      // The new worker has installed (its precache holds the new page) and activated (the old one is gone).
+      await page.waitForFunction(
+        async () => {
+          const keys = (
+            await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()))
+          )
+            .flat()
+            .map((request) => request.url)
+            .filter((url) => url.includes("/public/index.html"));
+          return keys.length === 1 && keys[0]?.includes("__WB_REVISION__=next");
+        },
+        undefined,
+        { polling: 100, timeout: 30_000 },
+      );
+      await workerReady(page);
+
+      await spectator.setOffline(true);
+      await page.reload();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      assert.equal(
+        await page.locator('meta[name="build"][content="next"]').count(),
+        1,
+        "the new build, offline",
+      );
+      await spectator.setOffline(false);
+    } finally {
+      await front?.close();
+      await rm(pages, { recursive: true, force: true });
+    }
+  });
+
+  test("no page error was thrown and the Content-Security-Policy refused nothing", () => {
+    assert.deepEqual(uncaught, []);
+    assert.deepEqual(refused, []);
+  });
+});

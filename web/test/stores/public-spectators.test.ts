@@ -1,0 +1,219 @@
+// The public page's spectator rules, on its store in Node: a player's page in the address (the
+// back button returns), the event's other days read for a player's whole event (hidden days left
+// out), follow kept on the phone, notifications when a followed player goes on court or gets a
+// score, and the scores that arrive marked for a few seconds and said to screen readers.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { diffSnapshot } from "@tournament-ops/relay/changes";
+import type { NotificationAnswer, PageNotifications } from "../../src/lib/page/environment.ts";
+import { FOLLOWED_KEY } from "../../src/public/follows.ts";
+import { FRESH_MS, freshKey } from "../../src/public/fresh-scores.ts";
+import { EVENT_DAYS_MS } from "../../src/public/players.ts";
+import { createPublicStore } from "../../src/public/store.ts";
+import { settle } from "../support/fake-clock.ts";
+import { fakePage } from "../support/fake-page.ts";
+import type { FakeSocket } from "../support/fake-socket.ts";
+import { MemoryStorage } from "../support/memory-storage.ts";
+import { matchRow, REGISTRY, snapshotOf } from "../support/page-fixtures.ts";
+
+/** 09:20 in Manila on Sunday 29 November 2026: José's 09:30 match has not come yet. */
+const AT_0920 = "2026-11-29T01:20:00.000Z";
+
+const sunday = (score: [string, string] = ["", ""], generatedAt = AT_0920) =>
+  snapshotOf(
+    {
+      "Rizal Hall": [
+        matchRow(101, "09:00", "Court 1", "María Peña", "Lucía Fernández", ["21", "9"]),
+        matchRow(105, "09:30", "Court 1", "José Ñañez", "Nicolás Peñaflor", score),
+      ],
+    },
+    { generatedAt },
+  );
+
+/** Notifications that record what they show; `answer` is what the person says when asked. */
+function fakeNotifications(answer: NotificationAnswer = "granted") {
+  let permission: NotificationAnswer = "default";
+  const shown: Array<{ title: string; body: string; tag: string }> = [];
+  const notifications: PageNotifications = {
+    permission: () => permission,
+    async request() {
+      permission = answer;
+      return permission;
+    },
+    show(title, body, tag) {
+      if (permission === "granted") shown.push({ title, body, tag });
+    },
+  };
+  return { notifications, shown };
+}
+
+/** Time passing with the relay answering the page's keep-alive, so the socket stays the same. */
+async function pass(page: ReturnType<typeof fakePage>, live: FakeSocket, ms: number) {
+  for (let passed = 0; passed < ms; passed += 20_000) {
+    await page.clock.advance(Math.min(20_000, ms - passed));
+    live.receive("pong");
+  }
+}
+
+async function openPublic(
+  query: string,
+  options: { storage?: MemoryStorage; notify?: PageNotifications } = {},
+) {
+  const page = fakePage({
+    href: `https://results.test/public/${query}`,
+    now: AT_0920,
+    storage: options.storage,
+  });
+  page.site.file("/config/events.json", REGISTRY);
+  if (options.notify) page.env.notifications = options.notify;
+  const store = createPublicStore(page.env);
+  await store.start();
+  await settle();
+  const live = page.socket("/live/junior-open/open-sun");
+  live.open();
+  live.receive({ type: "snapshot", seq: 1, snapshot: sunday() });
+  return { page, store, live };
+}
+
+describe("the public page's players", () => {
+  test("a player's page is a new step in the address: the back button returns to the day", async () => {
+    const { page, store } = await openPublic("?day=open-sun&view=courts");
+    store.openPlayer("jose nanez");
+    assert.equal(
+      page.history.at(-1),
+      "https://results.test/public/?day=open-sun&view=courts&player=jose+nanez",
+    );
+    assert.equal(store.place.value.player, "jose nanez");
+    page.back();
+    assert.deepEqual(store.place.value, {
+      day: "open-sun",
+      facility: undefined,
+      view: "courts",
+      player: undefined,
+    });
+  });
+
+  test("a player's whole event: the other published days are read, a hidden one left out, at most once a minute", async () => {
+    const { page, store } = await openPublic("?day=open-sun");
+    const onSaturday = matchRow(11, "10:00", "Court 2", "José Ñañez", "Andrés Báez", ["21", "18"]);
+    onSaturday[1] = "2026-11-28";
+    const saturday = snapshotOf(
+      { "Rizal Hall": [onSaturday] },
+      { day: "open-sat", generatedAt: "2026-11-28T03:00:00.000Z" },
+    );
+    page.site.file("/junior-open/data/open-sat.json", saturday);
+    page.site.file(
+      "/junior-open/data/open-mon.json",
+      snapshotOf(
+        { "Mabini Gym": [matchRow(21, "09:00", "Court 1", "José Ñañez", "Tomás Ibáñez")] },
+        { day: "open-mon", isLive: false },
+      ),
+    );
+    assert.equal(store.players.player("jose nanez")?.matches.length, 1, "this day only, before");
+    store.openPlayer("jose nanez");
+    await settle();
+    const player = store.players.player("jose nanez");
+    assert.deepEqual(
+      player?.matches.map((entry) => `${entry.day.key} ${entry.match.matchNumber}`),
+      ["open-sat 11", "open-sun 105"],
+      "Monday is not live yet: its matches stay out",
+    );
+    store.players.query.value = "nanez";
+    assert.deepEqual(
+      store.players.found.value.map((found) => found.name),
+      ["José Ñañez"],
+    );
+    const reads = () => page.site.calls("GET", "/junior-open/data/open-sat.json").length;
+    store.players.readEventDays();
+    assert.equal(reads(), 1, "read again only after a minute");
+    await page.clock.advance(EVENT_DAYS_MS);
+    store.players.readEventDays();
+    await settle();
+    assert.equal(reads(), 2);
+  });
+
+  test("follow is one tap, kept on the phone: a reload still follows; tapping again stops", async () => {
+    const storage = new MemoryStorage();
+    const first = await openPublic("?day=open-sun", { storage });
+    first.store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    assert.deepEqual(JSON.parse(storage.getItem(FOLLOWED_KEY) ?? "[]"), [
+      { key: "jose nanez", name: "José Ñañez" },
+    ]);
+    const reloaded = await openPublic("?day=open-sun", { storage });
+    assert.deepEqual(
+      reloaded.store.follows.followed.value.map((p) => p.key),
+      ["jose nanez"],
+    );
+    reloaded.store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    assert.deepEqual(reloaded.store.follows.followed.value, []);
+    storage.setItem(FOLLOWED_KEY, "not json");
+    assert.deepEqual((await openPublic("?day=open-sun", { storage })).store.follows.followed.value, []);
+  });
+
+  test("once allowed, a followed player's match is notified when it goes on court and when it gets a score, once each", async () => {
+    const { notifications, shown } = fakeNotifications();
+    const { page, store, live } = await openPublic("?day=open-sun", { notify: notifications });
+    store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    assert.equal(store.follows.alerts.value, "default");
+    await store.follows.allowAlerts();
+    assert.equal(store.follows.alerts.value, "granted");
+    await pass(page, live, 9 * 60_000);
+    assert.equal(shown.length, 0, "09:29: not yet");
+    await pass(page, live, 60_000);
+    assert.deepEqual(
+      shown.map((n) => [n.title, n.body]),
+      [["José Ñañez is on court", "Court 1, Rizal Hall · MS U15 · against Nicolás Peñaflor"]],
+    );
+    await pass(page, live, 60_000);
+    const scored = sunday(["21", "15"], "2026-11-29T01:45:00.000Z");
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(sunday(), scored) });
+    assert.deepEqual(
+      shown.map((n) => n.title),
+      ["José Ñañez is on court", "José Ñañez won 21–15"],
+    );
+    assert.equal(new Set(shown.map((n) => n.tag)).size, 1, "the result replaces the on-court notice");
+    await pass(page, live, 10 * 60_000);
+    assert.equal(shown.length, 2, "each said once");
+  });
+
+  test("nothing is notified about what the page found on its first look, nor without permission", async () => {
+    const allowed = fakeNotifications();
+    const storage = new MemoryStorage();
+    storage.setItem(FOLLOWED_KEY, JSON.stringify([{ key: "maria pena", name: "María Peña" }]));
+    const first = await openPublic("?day=open-sun", { storage, notify: allowed.notifications });
+    await first.store.follows.allowAlerts();
+    await pass(first.page, first.live, 15 * 60_000);
+    assert.deepEqual(allowed.shown, [], "María's result was there when the page opened");
+
+    const refused = fakeNotifications("denied");
+    const { page, store, live } = await openPublic("?day=open-sun", { notify: refused.notifications });
+    store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    await store.follows.allowAlerts();
+    assert.equal(store.follows.alerts.value, "denied");
+    await pass(page, live, 15 * 60_000);
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(sunday(), sunday(["3", "21"])) });
+    assert.deepEqual(refused.shown, []);
+    const unsupported = await openPublic("?day=open-sun");
+    assert.equal(unsupported.store.follows.alerts.value, "unsupported");
+  });
+});
+
+describe("the scores that arrive", () => {
+  test("are marked for a few seconds and said once to screen readers; the first snapshot marks nothing", async () => {
+    const { page, store, live } = await openPublic("?day=open-sun");
+    assert.equal(store.fresh.fresh.value.size, 0);
+    assert.equal(store.fresh.said.value, "");
+    const scored = sunday(["21", "15"], "2026-11-29T01:45:00.000Z");
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(sunday(), scored) });
+    assert.deepEqual([...store.fresh.fresh.value], [freshKey("Rizal Hall", "105")]);
+    assert.equal(
+      store.fresh.said.value,
+      "New score, Rizal Hall, Court 1: José Ñañez 21, Nicolás Peñaflor 15.",
+    );
+    await page.clock.advance(FRESH_MS - 1);
+    assert.equal(store.fresh.fresh.value.size, 1);
+    await page.clock.advance(1);
+    assert.equal(store.fresh.fresh.value.size, 0);
+    assert.equal(store.fresh.said.value, "");
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Matches and standings tabs for the spectator rules' tests, written as objects: a row names only
+ * the cells it cares about, the others are blank (or the day's date).
+ */
+import { toCsv } from "../../src/lib/csv.ts";
+import { type Match, matchesOf } from "../../src/lib/data/matches.ts";
+
+const COLUMNS = [
+  "matchNumber",
+  "date",
+  "time",
+  "court",
+  "category",
+  "round",
+  "teamCode1",
+  "team1",
+  "teamCode2",
+  "team2",
+  "team1Score",
+  "team2Score",
+] as const;
+
+export type MatchCells = Partial<Record<(typeof COLUMNS)[number], string | number>>;
+
+/** A matches tab (`matchesCsv`); each row's date defaults to `date`. */
+export function matchesCsv(rows: readonly MatchCells[], date = "2026-11-29"): string {
+  return toCsv([
+    [...COLUMNS],
+    ...rows.map((row) => COLUMNS.map((column) => String(row[column] ?? (column === "date" ? date : "")))),
+  ]);
+}
+
+/** The matches of a tab, as the pages read them. */
+export function matches(rows: readonly MatchCells[], date?: string): Match[] {
+  return matchesOf(matchesCsv(rows, date));
+}
+
+/** A standings tab: `Team Code, Player, Category, Played, Won, Lost, Points For, Points Against`. */
+export function standingsCsv(
+  rows: ReadonlyArray<[string, string, string, number, number, number, number, number]>,
+): string {
+  return toCsv([
+    ["Team Code", "Player", "Category", "Played", "Won", "Lost", "Points For", "Points Against"],
+    ...rows.map((row) => row.map(String)),
+  ]);
+}
+
+/** A match won by side 1 (`[21, n]`) or side 2 (`[n, 21]`). */
+export const beat = (winner: 1 | 2, loser = 15): { team1Score: number; team2Score: number } =>
+  winner === 1 ? { team1Score: 21, team2Score: loser } : { team1Score: loser, team2Score: 21 };
