@@ -3,19 +3,25 @@
 // so the files are listed here.
 //   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
 //   --check           the lint and the type check (tsc -b) too, beside the tests (`npm test`)
+//   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
 // The files that use the local stack or Chromium share one stack and one Chromium for the whole
 // run (scripts/test-run/shared.mjs) and take turns on them, beside the other files; their output,
 // and the checks', is printed after the others'. Ends with one line of totals.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { laneOf } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { lane: { type: "string" }, check: { type: "boolean", default: false } },
+  options: {
+    lane: { type: "string" },
+    check: { type: "boolean", default: false },
+    durations: { type: "boolean", default: false },
+  },
 });
 if (values.lane !== undefined && values.lane !== "fast" && values.lane !== "slow") {
   console.error(`--lane is fast or slow, not ${values.lane}`);
@@ -57,7 +63,12 @@ const beside = [
 ].map(({ file }) => file);
 
 const env = { ...process.env, TZ: process.env["TZ"] ?? "America/New_York" };
-const reporter = process.stdout.isTTY ? ["--test-reporter=spec"] : [];
+const reporter = [
+  `--test-reporter=${process.stdout.isTTY ? "spec" : "tap"}`,
+  "--test-reporter-destination=stdout",
+];
+const timings = values.durations ? mkdtempSync(join(tmpdir(), "tops-test-durations-")) : undefined;
+const DURATIONS = new URL("./test-run/durations.mjs", import.meta.url).href;
 
 /**
  * Runs `node args` and hands its output to `write` as it comes.
@@ -94,6 +105,11 @@ async function lane(list, concurrency, extraEnv, live) {
   if (list.length === 0) return { code: 0, output: "" };
   let output = "";
   const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
+  if (timings !== undefined)
+    args.push(
+      `--test-reporter=${DURATIONS}`,
+      `--test-reporter-destination=${join(timings, `${concurrency}.txt`)}`,
+    );
   const code = await run([...args, ...reporter, ...list], { ...env, ...extraEnv }, (text) => {
     output += text;
     if (live) process.stdout.write(text);
@@ -130,6 +146,18 @@ await shared?.stop();
 for (const { output } of jobs) process.stdout.write(output);
 const code = jobs.find((job) => job.code !== 0)?.code ?? 0;
 if (code !== 0 && jobs[0]?.code !== 0 && shared) process.stdout.write(shared.log());
+if (timings !== undefined) {
+  const lines = readdirSync(timings).flatMap((name) =>
+    readFileSync(join(timings, name), "utf8").split("\n").filter(Boolean),
+  );
+  const slowest = lines
+    .map((line) => ({ ms: Number(line.split(" ")[0]), file: line.slice(line.indexOf(" ") + 1) }))
+    .sort((a, b) => b.ms - a.ms);
+  process.stdout.write("\nThe files that took longest (their tests' own time):\n");
+  for (const { ms, file } of slowest.slice(0, 25))
+    process.stdout.write(`${(ms / 1000).toFixed(1).padStart(7)} s  ${relative(process.cwd(), file)}\n`);
+  rmSync(timings, { recursive: true, force: true });
+}
 const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
   `\n${files.length} files (${onStack.length} on the shared stack)${values.check ? ", type check and lint" : ""}: ` +

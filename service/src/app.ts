@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** Every route declaration: health, sign-in, diagnostics, then each feature's `/v3` routes and frozen twins. */
-function routesOf(services: Services, openApi: () => unknown): RouteDefinition[] {
+function routesOf(services: Services, openApi: () => object): RouteDefinition[] {
   return [
     ...healthRoutes(services.registry, openApi),
     ...sessionRoutes(services.sessions, services.signedOut),

@@ -105,7 +105,7 @@ export interface SyncFacilityOptions {
 export interface VisibilityReport {
   day: string;
   label: string;
-  isLive: IsLive | null;
+  isLive: IsLive;
   republished: boolean;
   live?: LiveOutcome;
   archive?: { path: string; revision: string };

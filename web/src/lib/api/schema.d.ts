@@ -5919,7 +5919,33 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": {
+                        /** @description matches read from the CSV */
+                        matches: number;
+                        /** @description sheets to render: the matches, then the blanks */
+                        pages: number;
+                        /** @enum {string} */
+                        phase: "parsed";
+                    } | {
+                        /** @description sheets in the document so far */
+                        done: number;
+                        /** @enum {string} */
+                        phase: "progress";
+                        total: number;
+                    } | {
+                        fileName: string;
+                        /** Format: byte */
+                        pdfBase64: string;
+                        /** @enum {string} */
+                        phase: "done";
+                    } | {
+                        /** @description the error code a refused request would carry */
+                        code: string;
+                        /** @description what went wrong, in words */
+                        error: string;
+                        /** @enum {string} */
+                        phase: "error";
+                    };
                 };
             };
             /** @description code: bad_request, unknown_scoresheet_type, validation_error */
