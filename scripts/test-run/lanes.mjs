@@ -6,13 +6,25 @@ import { readFileSync } from "node:fs";
 
 /** Folders (and files) whose tests are in the slow lane, besides the files that use the stack. */
 export const SLOW = [
+  // Real processes: the service's, workerd's (the relay under Miniflare), the scripts', the deploy's.
   "service/test/e2e/",
-  "service/test/reliability/",
+  "service/test/http/process.test.ts",
   "service/test/sync/two-instances.test.ts",
   "service/test/scores/two-instances.test.ts",
   "service/test/preflight/",
+  "service/scripts/",
+  "relay/test/",
+  "deploy/test/",
   "clients/",
-  "deploy/test/preflight-command.test.ts",
+  // Fault and attack matrices, and simulations of an hour or of hundreds of generated tables.
+  "service/test/reliability/",
+  "service/test/sync/write-budget.test.ts",
+  "service/src/adapters/xlsx-workbooks/fast-criteria.test.ts",
+  // Whole PDFs rendered by the worker pool, and read back to pixels for their QR codes.
+  "service/src/features/scoresheets/routes.test.ts",
+  "service/src/features/scoresheets/qr-code.test.ts",
+  "service/src/features/scoresheets/renderer.test.ts",
+  "service/src/features/scoresheets/unicode-names.test.ts",
 ];
 
 /**
