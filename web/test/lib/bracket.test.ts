@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { comingWeekend } from "../../../service/src/demo/calendar.ts";
 import { demoTournament } from "../../../service/src/demo/tournament.ts";
-import { brackets, carryWinners, knockoutOnly } from "../../src/lib/data/bracket.ts";
+import { brackets, knockoutOnly } from "../../src/lib/data/bracket.ts";
+import { carryWinners } from "../../src/lib/data/carried-winners.ts";
 import { knockoutRound } from "../../src/lib/data/rounds.ts";
 import { beat, type MatchCells, matches } from "../support/match-table.ts";
 

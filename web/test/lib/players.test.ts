@@ -2,13 +2,13 @@
 // an event's halls and days, their next match (on court or to come) and their standing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { playerStandings } from "../../src/lib/data/player-standings.ts";
 import {
   type EventDay,
   findPlayers,
   playerDirectory,
   playerNow,
   playerOf,
-  playerStandings,
 } from "../../src/lib/data/players.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
 import { beat, type MatchCells, matchesCsv, standingsCsv } from "../support/match-table.ts";

@@ -1,13 +1,8 @@
 import type { JSX } from "preact";
 import { useEffect } from "preact/hooks";
 import { categoryLabel } from "../../lib/data/labels.ts";
-import {
-  type EventDay,
-  type Player,
-  type PlayerMatch,
-  playerNow,
-  playerStandings,
-} from "../../lib/data/players.ts";
+import { playerStandings } from "../../lib/data/player-standings.ts";
+import { type EventDay, type Player, type PlayerMatch, playerNow } from "../../lib/data/players.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { dayLabel, manilaDate } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
