@@ -1,5 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import type { FastifyReply } from "fastify";
+import type { ErrorCode } from "../shared/errors.ts";
 import type { HandlerResult, RouteDefinition, RouteRequest } from "./route.ts";
 
 /**
@@ -30,6 +31,8 @@ export interface FrozenTwin {
   response?: Record<number, TSchema>;
   produces?: readonly string[];
   negotiate?: boolean;
+  /** The error codes its document lists, where the `/v3` route's list has grown since 3.0 (the twin's document stays as released). */
+  errors?: readonly ErrorCode[];
 }
 
 /** A twin's schema where it declares one, else its `/v3` route's. */

@@ -5881,6 +5881,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description code: config_unavailable */
             503: {
                 headers: {
@@ -6681,6 +6701,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
