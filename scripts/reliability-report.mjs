@@ -18,7 +18,12 @@ const suite = spawnSync(
     encoding: "utf8",
   },
 );
-const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, "m").exec(suite.stdout)?.[1] ?? 0);
+/** A count of the run, summed over the runner's lanes (each prints its own `# tests N`). @param {string} name */
+const count = (name) =>
+  [...suite.stdout.matchAll(new RegExp(`^# ${name} (\\d+)`, "gm"))].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
 const load = spawnSync(process.execPath, ["--import", "tsx", "service/test/soak/load.ts"], {
   env: { ...process.env, LOAD_SECONDS: process.env.LOAD_SECONDS ?? "10" },
   encoding: "utf8",
@@ -27,6 +32,7 @@ const attack = spawnSync(process.execPath, ["--import", "tsx", "service/bench/ho
   encoding: "utf8",
   timeout: 5 * 60 * 1000,
 });
+/** The rows the suite wrote for `section`. @param {string} section @returns {any[]} */
 const rows = (section) =>
   existsSync(join(results, `${section}.jsonl`))
     ? readFileSync(join(results, `${section}.jsonl`), "utf8")
@@ -46,10 +52,12 @@ const hostileFigures = JSON.parse(attack.stdout?.trim().split("\n").at(-1) || "n
 const soakFile = "service/test/soak/last-soak.json";
 const soak = existsSync(soakFile) ? JSON.parse(readFileSync(soakFile, "utf8")) : undefined;
 
+/** @param {unknown} v */
 const cell = (v) =>
   String(v ?? "")
     .replaceAll("|", "\\|")
     .replaceAll("\n", " ");
+/** @param {boolean} pass */
 const mark = (pass) => (pass ? "pass" : "**FAIL**");
 const out = [];
 out.push("# Reliability and security");
@@ -153,7 +161,7 @@ out.push(
 );
 out.push("");
 if (hostileFigures) {
-  const ms = (n) => n.toFixed(2);
+  const ms = (/** @type {number} */ n) => n.toFixed(2);
   out.push("| phase | p50 ms | p99 ms | p99 / idle | service CPU s | peak RSS MB | answered |");
   out.push("|---|---|---|---|---|---|---|");
   out.push(

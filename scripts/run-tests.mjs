@@ -1,13 +1,34 @@
-// Runs every *.test.ts of the workspaces with node's own test runner (tsx loads TypeScript).
-// Node 20's --test takes no globs, so the files are listed here.
-import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+// Runs the *.test.ts (and *.test.mjs) files under the given folders or files (default: every
+// workspace) with Node's own test runner, tsx loading TypeScript; Node 20's --test takes no globs,
+// so the files are listed here.
+//   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
+//   --check           the lint and the type check (tsc -b) too, beside the tests (`npm test`)
+//   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
+// The files that use the local stack or Chromium share one stack and one Chromium for the whole
+// run (scripts/test-run/shared.mjs) and take turns on them, beside the other files; their output,
+// and the checks', is printed after the others'. Ends with one line of totals.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { laneOf } from "./test-run/lanes.mjs";
+import { startShared } from "./test-run/shared.mjs";
 
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    lane: { type: "string" },
+    check: { type: "boolean", default: false },
+    durations: { type: "boolean", default: false },
+  },
+});
+if (values.lane !== undefined && values.lane !== "fast" && values.lane !== "slow") {
+  console.error(`--lane is fast or slow, not ${values.lane}`);
+  process.exit(2);
+}
 const roots =
-  process.argv.slice(2).length > 0
-    ? process.argv.slice(2)
-    : ["service", "relay", "web", "front", "clients", "deploy"];
+  positionals.length > 0 ? positionals : ["service", "relay", "web", "front", "clients", "deploy"];
 
 /** @param {string} dir @returns {string[]} */
 function testFiles(dir) {
@@ -24,14 +45,123 @@ function testFiles(dir) {
   });
 }
 
-const files = roots.flatMap((root) => (root.endsWith(".ts") ? [root] : testFiles(root))).sort();
+const files = [
+  ...new Set(roots.flatMap((root) => (/\.test\.m?[jt]s$/.test(root) ? [root] : testFiles(root)))),
+]
+  .sort()
+  .map((file) => ({ file, lane: laneOf(file) }))
+  .filter(({ lane }) => values.lane === undefined || (values.lane === "fast") === (lane === "fast"));
 if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-const result = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=120000", ...files],
-  { stdio: "inherit", env: { ...process.env, TZ: process.env.TZ ?? "America/New_York" } },
+const onStack = files.filter(({ lane }) => lane === "stack").map(({ file }) => file);
+// The slow lane's files first: the long ones start early, the short ones fill in at the end.
+const beside = [
+  ...files.filter(({ lane }) => lane === "slow"),
+  ...files.filter(({ lane }) => lane === "fast"),
+].map(({ file }) => file);
+
+const env = { ...process.env, TZ: process.env["TZ"] ?? "America/New_York" };
+const reporter = [
+  `--test-reporter=${process.stdout.isTTY ? "spec" : "tap"}`,
+  "--test-reporter-destination=stdout",
+];
+const timings = values.durations ? mkdtempSync(join(tmpdir(), "tops-test-durations-")) : undefined;
+const DURATIONS = new URL("./test-run/durations.mjs", import.meta.url).href;
+
+/**
+ * Runs `node args` and hands its output to `write` as it comes.
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} childEnv
+ * @param {(text: string) => void} write
+ * @returns {Promise<number>} the exit code
+ */
+function run(args, childEnv, write) {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"], env: childEnv });
+  child.stdout.setEncoding("utf8").on("data", write);
+  child.stderr.setEncoding("utf8").on("data", write);
+  return new Promise((done) => child.once("exit", (code) => done(code ?? 1)));
+}
+
+/** The counts a `node --test` run prints last (`# tests 12`, or `ℹ tests 12` from spec). */
+const counts = new Map();
+/** @param {string} text */
+const countIn = (text) => {
+  for (const [, name = "", value] of text.matchAll(
+    /^(?:# |ℹ )(tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm,
+  ))
+    counts.set(name, (counts.get(name) ?? 0) + Number(value));
+};
+
+/**
+ * One `node --test` run of `list`, its output collected (and shown at once when `live`).
+ * @param {string[]} list
+ * @param {number} concurrency
+ * @param {Record<string, string>} extraEnv
+ * @param {boolean} live
+ */
+async function lane(list, concurrency, extraEnv, live) {
+  if (list.length === 0) return { code: 0, output: "" };
+  let output = "";
+  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
+  if (timings !== undefined)
+    args.push(
+      `--test-reporter=${DURATIONS}`,
+      `--test-reporter-destination=${join(timings, `${concurrency}.txt`)}`,
+    );
+  const code = await run([...args, ...reporter, ...list], { ...env, ...extraEnv }, (text) => {
+    output += text;
+    if (live) process.stdout.write(text);
+  });
+  countIn(output);
+  return { code, output: live ? "" : output };
+}
+
+/**
+ * A tool of node_modules run with `args`; its output is kept when it fails.
+ * @param {string} script the tool's script under node_modules
+ * @param {string[]} args
+ */
+async function check(script, args) {
+  let output = "";
+  const code = await run([join("node_modules", script), ...args], env, (text) => {
+    output += text;
+  });
+  return { code, output: code === 0 ? "" : output };
+}
+
+const startedAt = Date.now();
+const chromium = onStack.some((file) => readFileSync(file, "utf8").includes('support/chromium.ts"'));
+const shared = onStack.length > 0 ? await startShared({ chromium }) : undefined;
+const jobs = await Promise.all([
+  // Each in turn on the one stack; printed after the others.
+  lane(onStack, 1, shared?.env ?? {}, false),
+  lane(beside, 2, {}, true),
+  ...(values.check
+    ? [check("typescript/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
+    : []),
+]);
+await shared?.stop();
+for (const { output } of jobs) process.stdout.write(output);
+const code = jobs.find((job) => job.code !== 0)?.code ?? 0;
+if (code !== 0 && jobs[0]?.code !== 0 && shared) process.stdout.write(shared.log());
+if (timings !== undefined) {
+  const lines = readdirSync(timings).flatMap((name) =>
+    readFileSync(join(timings, name), "utf8").split("\n").filter(Boolean),
+  );
+  const slowest = lines
+    .map((line) => ({ ms: Number(line.split(" ")[0]), file: line.slice(line.indexOf(" ") + 1) }))
+    .sort((a, b) => b.ms - a.ms);
+  process.stdout.write("\nThe files that took longest (their tests' own time):\n");
+  for (const { ms, file } of slowest.slice(0, 25))
+    process.stdout.write(`${(ms / 1000).toFixed(1).padStart(7)} s  ${relative(process.cwd(), file)}\n`);
+  rmSync(timings, { recursive: true, force: true });
+}
+const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
+process.stdout.write(
+  `\n${files.length} files (${onStack.length} on the shared stack)${values.check ? ", type check and lint" : ""}: ` +
+    `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
+    `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );
-process.exit(result.status ?? 1);
+process.exit(code);

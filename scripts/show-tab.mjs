@@ -28,7 +28,7 @@ try {
   if (rows === undefined) throw new Error(`no tab ${tab} in ${sheetId}`);
   process.stdout.write(toCsv(rows));
 } catch (error) {
-  process.stderr.write(`show-tab: ${error.message}\n`);
+  process.stderr.write(`show-tab: ${/** @type {Error} */ (error).message}\n`);
   process.exitCode = 1;
 } finally {
   workbooks.close();

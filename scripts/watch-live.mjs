@@ -25,6 +25,7 @@ if (!event || !day) {
   process.exit(2);
 }
 
+/** @type {{ relay?: string, origin?: string }} */
 let stack = {};
 if (!flags.relay || !flags.origin) {
   const file = join(resolve(flags.dir), "stack.json");
@@ -37,17 +38,17 @@ if (!flags.relay || !flags.origin) {
     process.exit(1);
   }
 }
-const relay = flags.relay ?? stack.relay;
+const relay = /** @type {string} */ (flags.relay ?? stack.relay);
 const origin = flags.origin ?? stack.origin;
 const channel = flags.attendance ? "attendance" : "live";
 const limit = flags.count === undefined ? Number.POSITIVE_INFINITY : Number(flags.count);
 
-/** One line per snapshot: when, visibility, and each facility's status and match count. */
+/** One line per snapshot: when, visibility, and each facility's status and match count. @param {string} text */
 function summary(text) {
   const snapshot = JSON.parse(text);
   if (snapshot.type === "attendance") return `nudge: attendance changed at ${snapshot.facility}`;
   const facilities = (snapshot.facilities ?? [])
-    .map((f) => {
+    .map((/** @type {{ name: string, status: string, matchesCsv?: string }} */ f) => {
       const rows = f.matchesCsv ? f.matchesCsv.trim().split("\n").length - 1 : 0;
       return `${f.name} ${f.status} (${rows} matches)`;
     })

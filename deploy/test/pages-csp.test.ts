@@ -2,8 +2,6 @@
 // relay (as GitHub Pages serves them), open in Chromium under their <meta> Content-Security-Policy
 // without a single violation: the policy lets the pages do all they do, and no more.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,6 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { type RunningRelay, startRelay } from "../../relay/test/helpers.ts";
+import { ensurePages } from "../../scripts/start/pages.mjs";
 import { launchChromium, PHONE, withoutChromium } from "../../web/test/support/chromium.ts";
 import { pageFiles } from "../src/pages/page-files.ts";
 
@@ -41,24 +40,14 @@ describe("the published pages under their meta Content-Security-Policy, in Chrom
     test("in Chromium", { skip: withoutChromium }, () => {});
     return;
   }
-  let out: string;
   let site: Server;
   let siteUrl: string;
   let relay: RunningRelay;
   let browser: Browser;
 
   before(async () => {
-    out = await mkdtemp(join(tmpdir(), "pages-csp-"));
-    // The real build, into a folder of its own (web/dist may be in use by other tests).
-    const built = spawnSync(
-      "npx",
-      ["vite", "build", "--outDir", out, "--emptyOutDir", "--logLevel", "error"],
-      {
-        cwd: WEB,
-        encoding: "utf8",
-      },
-    );
-    assert.equal(built.status, 0, built.stderr);
+    // The real build: web/dist as `npm start` builds it (once for the whole test run), read only.
+    const { dist } = await ensurePages(WEB);
     const files = new Map<string, Buffer>();
     site = createServer((req, res) => {
       const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname).replace(/^\//, "");
@@ -74,7 +63,7 @@ describe("the published pages under their meta Content-Security-Policy, in Chrom
     relay = await startRelay({ secret: "s", allowedOrigins: [new URL(siteUrl).origin] });
     // The service on another origin (nothing listens there: the pages must not need it to open).
     const published = await pageFiles(
-      out,
+      dist,
       { apiUrl: "http://127.0.0.1:9", liveUrl: relay.url, dataUrl: "./" },
       siteUrl,
     );
@@ -86,7 +75,6 @@ describe("the published pages under their meta Content-Security-Policy, in Chrom
     await browser?.close();
     await relay?.dispose();
     await new Promise((resolve) => site?.close(resolve));
-    await rm(out, { recursive: true, force: true });
   });
 
   /** Opens a page of the site and collects every policy violation it reports. */

@@ -7,9 +7,13 @@ export function lanAddresses() {
   return Object.values(networkInterfaces())
     .flat()
     .filter(
-      (entry) => entry && entry.family === "IPv4" && !entry.internal && !entry.address.startsWith("169.254."),
+      (entry) =>
+        entry !== undefined &&
+        entry.family === "IPv4" &&
+        !entry.internal &&
+        !entry.address.startsWith("169.254."),
     )
-    .map((entry) => entry.address);
+    .map((entry) => /** @type {import("node:os").NetworkInterfaceInfo} */ (entry).address);
 }
 
 /** A QR code of `text` for a terminal, two rows of modules per line. @param {string} text */

@@ -21,7 +21,7 @@ export function tryLock(file) {
         },
       };
     } catch (error) {
-      if (error.code !== "EEXIST") throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
     }
     const holder = pidIn(file);
     if (holder !== undefined && holder !== process.pid && alive(holder)) return { heldBy: holder };
@@ -68,6 +68,6 @@ function alive(pid) {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 }

@@ -18,13 +18,14 @@ Options (after "--", which keeps them from npm):
 
 A port of 0 takes a free one. Example: npm start -- --front-port 8001 --lan`;
 
+/** @satisfies {import("node:util").ParseArgsConfig["options"]} */
 const OPTIONS = {
-  dir: { type: "string", default: "local" },
-  "front-port": { type: "string", default: "8000" },
-  port: { type: "string", default: "8080" },
-  "relay-port": { type: "string", default: "8787" },
-  lan: { type: "boolean", default: false },
-  help: { type: "boolean", default: false },
+  dir: { type: /** @type {const} */ ("string"), default: "local" },
+  "front-port": { type: /** @type {const} */ ("string"), default: "8000" },
+  port: { type: /** @type {const} */ ("string"), default: "8080" },
+  "relay-port": { type: /** @type {const} */ ("string"), default: "8787" },
+  lan: { type: /** @type {const} */ ("boolean"), default: false },
+  help: { type: /** @type {const} */ ("boolean"), default: false },
 };
 
 /**
@@ -39,7 +40,10 @@ export function readOptions(argv, env) {
   try {
     ({ values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true }));
   } catch (error) {
-    return { exit: 2, text: `npm start: ${error.message.split("\n")[0]}\n\n${USAGE}` };
+    return {
+      exit: 2,
+      text: `npm start: ${/** @type {Error} */ (error).message.split("\n")[0]}\n\n${USAGE}`,
+    };
   }
   if (values.help) return { exit: 0, text: USAGE };
   if (positionals.length > 0) {
@@ -53,8 +57,9 @@ export function readOptions(argv, env) {
         : `unexpected "${positionals[0]}"`;
     return { exit: 2, text: `npm start: ${hint}\n\n${USAGE}` };
   }
+  /** @type {Record<string, number>} */
   const ports = {};
-  for (const name of ["front-port", "port", "relay-port"]) {
+  for (const name of /** @type {const} */ (["front-port", "port", "relay-port"])) {
     const value = Number(values[name]);
     if (!/^\d+$/.test(values[name]) || value > 65535) {
       return {
@@ -67,9 +72,9 @@ export function readOptions(argv, env) {
   return {
     options: {
       dir: values.dir,
-      frontPort: ports["front-port"],
-      port: ports.port,
-      relayPort: ports["relay-port"],
+      frontPort: /** @type {number} */ (ports["front-port"]),
+      port: /** @type {number} */ (ports["port"]),
+      relayPort: /** @type {number} */ (ports["relay-port"]),
       lan: values.lan,
     },
   };

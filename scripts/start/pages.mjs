@@ -37,7 +37,7 @@ export async function ensurePages(webDir) {
   }
 }
 
-/** A hash of the files a build is made from: src/, the Vite config, the page list, the package. */
+/** A hash of the files a build is made from: src/, the Vite config, the page list, the package. @param {string} webDir */
 function sourceHash(webDir) {
   const files = [
     ...walk(join(webDir, "src")),

@@ -8,12 +8,13 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { createAccessProbe } from "./adapters/index.ts";
-import { sessionRoutes } from "./auth/session-routes.ts";
 import type { Config } from "./config/environment.ts";
 import { attendanceRoutes } from "./features/attendance/index.ts";
+import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { linkRoutes } from "./features/links/index.ts";
 import { scoresRoutes } from "./features/scores/index.ts";
 import { scoresheetRoutes } from "./features/scoresheets/index.ts";
+import { sessionRoutes } from "./features/sessions/routes.ts";
 import { syncRoutes, visibilityRoutes } from "./features/sync/index.ts";
 import { installErrorHandler, rootOf, sendError, surfaceOf } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
@@ -32,7 +33,6 @@ import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
 import { preflightRoutes } from "./preflight/routes.ts";
-import { diagnosticsRoutes } from "./registry/diagnostics-routes.ts";
 import { createServices, type Services } from "./services.ts";
 import { type Clock, systemClock } from "./shared/clock.ts";
 import { AppError } from "./shared/errors.ts";
@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** Every route declaration: health, sign-in, diagnostics, then each feature's `/v3` routes and frozen twins. */
-function routesOf(services: Services, openApi: () => unknown): RouteDefinition[] {
+function routesOf(services: Services, openApi: () => object): RouteDefinition[] {
   return [
     ...healthRoutes(services.registry, openApi),
     ...sessionRoutes(services.sessions, services.signedOut),

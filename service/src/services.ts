@@ -6,6 +6,7 @@ import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { createAttendance } from "./features/attendance/index.ts";
+import { syncDiagnostics } from "./features/diagnostics/routes.ts";
 import { LinkBook } from "./features/links/index.ts";
 import { createScores } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
@@ -17,7 +18,6 @@ import type { DataRepository } from "./ports/data-repository.ts";
 import type { LiveRelay } from "./ports/live-relay.ts";
 import type { Spreadsheets } from "./ports/spreadsheet.ts";
 import { createPreflight } from "./preflight/index.ts";
-import { syncDiagnostics } from "./registry/diagnostics-routes.ts";
 import { RegistryStore } from "./registry/store.ts";
 import type { Clock } from "./shared/clock.ts";
 

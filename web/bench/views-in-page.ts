@@ -6,13 +6,13 @@
  */
 import { courtsNow } from "../src/lib/data/courts.ts";
 import { matchesOf } from "../src/lib/data/matches.ts";
+import { playerStandings } from "../src/lib/data/player-standings.ts";
 import {
   facilityMatches,
   findPlayers,
   playerDirectory,
   playerNow,
   playerOf,
-  playerStandings,
 } from "../src/lib/data/players.ts";
 import type { DaySnapshot } from "../src/lib/data/snapshot.ts";
 

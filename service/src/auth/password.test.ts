@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { hashPassword, isPasswordHash, verifyPassword } from "./password.ts";
+import { isPasswordHash } from "../shared/password-hash.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
 
 const cheap = { ln: 10, r: 8, p: 1 };
 

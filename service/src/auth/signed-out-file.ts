@@ -7,7 +7,7 @@
  * @example
  * { "version": 1, "sessions": [{ "sessionId": "q3Xr…", "expiresAt": 1764413200000, "revokedAt": 1764371500000 }] }
  */
-import type { ListKind } from "../shared/held-lists.ts";
+import type { ListKind } from "../repository/held-lists.ts";
 
 export const SIGNED_OUT_PATH = "config/signed-out-sessions.json";
 export const SIGNED_OUT_VERSION = 1;

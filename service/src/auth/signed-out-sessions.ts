@@ -1,6 +1,6 @@
-import { withConflictRetries } from "../shared/conflict-retries.ts";
+import { withConflictRetries } from "../repository/conflict-retries.ts";
+import { type HeldList, HeldLists, type HeldListsDeps } from "../repository/held-lists.ts";
 import { AppError } from "../shared/errors.ts";
-import { type HeldList, HeldLists, type HeldListsDeps } from "../shared/held-lists.ts";
 import type { OperatorPrincipal } from "./guard.ts";
 import {
   emptySignedOutFile,

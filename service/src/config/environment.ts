@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { isPasswordHash } from "../auth/password.ts";
+import { isPasswordHash } from "../shared/password-hash.ts";
 import { type EnvReader, envReader } from "./env-reader.ts";
 
 /**

@@ -1,5 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
-import type { RouteDefinition, RouteRequest } from "./route.ts";
+import type { FastifyReply } from "fastify";
+import type { ErrorCode } from "../shared/errors.ts";
+import type { HandlerResult, RouteDefinition, RouteRequest } from "./route.ts";
 
 /**
  * The frozen routes' `Deprecation` header: `@<unix seconds of the 3.0.0 release>`, one constant.
@@ -29,14 +31,24 @@ export interface FrozenTwin {
   response?: Record<number, TSchema>;
   produces?: readonly string[];
   negotiate?: boolean;
+  /** The error codes its document lists, where the `/v3` route's list has grown since 3.0 (the twin's document stays as released). */
+  errors?: readonly ErrorCode[];
 }
 
 /** A twin's schema where it declares one, else its `/v3` route's. */
 type Own<X, Inherited extends TSchema> = X extends TSchema ? X : X extends null ? TSchema : Inherited;
 
+/** The twin's own success schemas, when it declares them: its own handler's result is checked against them. */
+type OwnResponse<X> = X extends Record<number, TSchema> ? X : Record<number, TSchema>;
+
 /** How a twin behaves differently: its own handler, its own `Link` successor. */
-export interface TwinBehaviour<B extends TSchema, P extends TSchema, Q extends TSchema> {
-  handler?: RouteDefinition<B, P, Q>["handler"];
+export interface TwinBehaviour<
+  B extends TSchema,
+  P extends TSchema,
+  Q extends TSchema,
+  R extends Record<number, TSchema> = Record<number, TSchema>,
+> {
+  handler?(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<HandlerResult<R>> | undefined;
   /** Default: the `/v3` route's path with each `:name` filled in from the twin's parameter of the same name. */
   successor?(request: RouteRequest<B, P, Q>): string;
 }
@@ -52,7 +64,12 @@ export const segment = (value: unknown) => encodeURIComponent(String(value));
 export function frozenTwin<B extends TSchema, P extends TSchema, Q extends TSchema, T extends FrozenTwin>(
   route: RouteDefinition<B, P, Q>,
   twin: T,
-  behaviour: TwinBehaviour<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>> = {},
+  behaviour: TwinBehaviour<
+    Own<T["body"], B>,
+    Own<T["params"], P>,
+    Own<T["querystring"], Q>,
+    OwnResponse<T["response"]>
+  > = {},
 ): RouteDefinition<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>> {
   type Twin = RouteDefinition<Own<T["body"], B>, Own<T["params"], P>, Own<T["querystring"], Q>>;
   const { url, operationId, summary, body, ...differences } = twin;
@@ -68,7 +85,9 @@ export function frozenTwin<B extends TSchema, P extends TSchema, Q extends TSche
     operationId: operationId ?? `${route.operationId}Frozen`,
     summary: summary ?? `${route.summary} (frozen)`,
     body: body === null ? undefined : ((body as Twin["body"]) ?? v3.body),
-    handler: behaviour.handler ?? v3.handler,
+    handler: (behaviour.handler as Twin["handler"] | undefined) ?? v3.handler,
+    // A twin that declares its own success schemas takes none of the route's per media type.
+    bodyByMediaType: twin.response === undefined ? v3.bodyByMediaType : undefined,
     frozen: { successor: behaviour.successor ?? fill },
   };
 }

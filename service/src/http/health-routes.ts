@@ -12,7 +12,7 @@ function syncConfigHeader(registry: RegistryStore): string {
 }
 
 /** `GET /ping` and `GET /openapi.json`: outside any version, never changed. */
-export function healthRoutes(registry: RegistryStore, openApi: () => unknown): RouteDefinition[] {
+export function healthRoutes(registry: RegistryStore, openApi: () => object): RouteDefinition[] {
   return [
     defineRoute({
       method: "GET",

@@ -77,7 +77,9 @@ function successResponses(route: RouteDefinition) {
       definedOnly({
         description: schema.description ?? "success",
         headers,
-        content: Object.fromEntries(produces.map((type) => [type, { schema }])),
+        content: Object.fromEntries(
+          produces.map((type) => [type, { schema: route.bodyByMediaType?.[type] ?? schema }]),
+        ),
       }),
     ]),
   );

@@ -27,6 +27,17 @@ export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema
   principal: Principal;
 };
 
+/** The statuses whose body a handler resolves to (the rest are errors, thrown as `AppError`). */
+type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+
+/**
+ * What a handler may resolve to: a body of one of the 2xx schemas the route declares (`Static`
+ * of each), or the `reply` it answered through itself (a PDF, a stream, a 204, headers).
+ */
+export type HandlerResult<R extends Record<number, TSchema>> =
+  | { [S in keyof R & SuccessStatus]: Static<R[S]> }[keyof R & SuccessStatus]
+  | FastifyReply;
+
 /**
  * A route is a declaration: method, path, schemas, the auth kinds it accepts and a short handler.
  * The OpenAPI document and the spec's "Auth by route" table are read off these declarations.
@@ -67,6 +78,8 @@ export interface RouteDefinition<
   response: Record<number, TSchema>;
   /** Media types of the success body; `Accept` is negotiated against them (default JSON). */
   produces?: readonly string[];
+  /** A success body's schema for one media type of `produces`, where it is not the `response` schema (a stream's line). */
+  bodyByMediaType?: Readonly<Record<string, TSchema>>;
   /** `false` for a route that always answers its one media type, whatever `Accept` says. */
   negotiate?: boolean;
   /** Media type of the request body (default JSON). */
@@ -82,9 +95,27 @@ export interface RouteDefinition<
   handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | undefined;
 }
 
-/** Identity helper that keeps the schema types of a route declaration. */
-export function defineRoute<B extends TSchema, P extends TSchema, Q extends TSchema>(
-  route: RouteDefinition<B, P, Q>,
-): RouteDefinition<B, P, Q> {
+/**
+ * A declaration whose handler resolves to a body of one of its declared 2xx schemas: a member they
+ * do not declare, or a required one missing, does not compile (and
+ * service/test/http/answers-match-openapi.test.ts checks every answer the route tests receive).
+ */
+export type CheckedRoute<
+  B extends TSchema,
+  P extends TSchema,
+  Q extends TSchema,
+  R extends Record<number, TSchema>,
+> = Omit<RouteDefinition<B, P, Q>, "response" | "handler"> & {
+  response: R;
+  handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<HandlerResult<R>> | undefined;
+};
+
+/** Keeps the schema types of a route declaration, and checks its handler's result against its 2xx schemas. */
+export function defineRoute<
+  B extends TSchema,
+  P extends TSchema,
+  Q extends TSchema,
+  const R extends Record<number, TSchema>,
+>(route: CheckedRoute<B, P, Q, R>): RouteDefinition<B, P, Q> {
   return route;
 }

@@ -8,13 +8,10 @@
  * (no such workbook). Raw upstream bodies never reach the message.
  */
 
+import type { CellValue, Rows } from "../shared/cells.ts";
 import { AppError } from "../shared/errors.ts";
 
-/** One cell value as the API gives it: formatted values are strings; unformatted ones keep their type. */
-export type CellValue = string | number | boolean | null;
-
-/** A rectangular block of rows; rows may be ragged (trailing empty cells omitted). */
-export type Rows = CellValue[][];
+export type { CellValue, Rows } from "../shared/cells.ts";
 
 /**
  * How cell values are rendered on read, as the Sheets API's `valueRenderOption`:

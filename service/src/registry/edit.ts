@@ -1,5 +1,5 @@
 import type { DataRepository } from "../ports/data-repository.ts";
-import { withConflictRetries } from "../shared/conflict-retries.ts";
+import { withConflictRetries } from "../repository/conflict-retries.ts";
 import { AppError } from "../shared/errors.ts";
 import { REGISTRY_PATH, type RegistryStore } from "./store.ts";
 import type { Registry } from "./types.ts";

@@ -1,7 +1,7 @@
 import { type Options, type Parser, parse as parseStream } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import type { CellValue, Rows } from "../ports/spreadsheet.ts";
+import type { CellValue, Rows } from "./cells.ts";
 
 /** Cells as their text: `true`/`false` spelled out (csv-stringify's default would write `1` and ``). */
 const CAST = { boolean: (value: boolean) => String(value) };

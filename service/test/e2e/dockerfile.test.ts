@@ -5,7 +5,8 @@
 // stops it cleanly.
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, posix, relative } from "node:path";
@@ -68,6 +69,17 @@ function build(steps: Instruction[]) {
   return { workdir, user, env, cmd };
 }
 
+/** The files under `dir` (relative to the repository) that the build context keeps. */
+function copied(dir: string): string[] {
+  return readdirSync(join(REPO, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(REPO, join(entry.parentPath, entry.name)))
+    .filter(
+      (path) =>
+        !ignored(path) && !path.split("/").some((_, i, parts) => ignored(parts.slice(0, i + 1).join("/"))),
+    );
+}
+
 describe("the Dockerfile, built and started without Docker", () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -81,6 +93,37 @@ describe("the Dockerfile, built and started without Docker", () => {
     ).scripts.serve;
     assert.deepEqual(cmd, ["node", serve.split(" ").at(-1)]);
     assert.ok(instructions.some((i) => i.keyword === "ENV" && "PORT" in envPairs(i.args)));
+  });
+
+  test("the image's source holds no demo, no test and no test support: each file imports only Node, the service's dependencies and the image's own files", () => {
+    const files = copied("service/src");
+    assert.ok(files.includes("service/src/main.ts"));
+    assert.deepEqual(
+      files.filter((path) => path.startsWith("service/src/demo/") || /test/.test(posix.basename(path))),
+      [],
+    );
+    const dependencies = Object.keys(
+      (JSON.parse(readFileSync(join(REPO, "service/package.json"), "utf8")) as { dependencies: object })
+        .dependencies,
+    );
+    const outside: string[] = [];
+    for (const file of files.filter((path) => path.endsWith(".ts"))) {
+      const text = readFileSync(join(REPO, file), "utf8");
+      for (const [, , specifier = ""] of text.matchAll(
+        /^(?:import|export)\s[^;]*?\bfrom\s*(["'])([^"'\n]+)\1/gm,
+      )) {
+        const name = specifier.startsWith("@")
+          ? specifier.split("/").slice(0, 2).join("/")
+          : specifier.split("/")[0];
+        const kept = specifier.startsWith(".")
+          ? files.includes(posix.join(posix.dirname(file), specifier))
+          : specifier.startsWith("node:") ||
+            builtinModules.includes(specifier) ||
+            dependencies.includes(name ?? "");
+        if (!kept) outside.push(`${file} → ${specifier}`);
+      }
+    }
+    assert.deepEqual(outside, []);
   });
 
   test(`the built service answers GET /ping over h2c on $PORT and exits 0 on SIGTERM (runtime user: ${canDropPrivileges ? "nobody via setpriv" : "this test's user"})`, {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
-import { isPasswordHash, verifyPassword } from "../../src/auth/password.ts";
+import { verifyPassword } from "../../src/auth/password.ts";
+import { isPasswordHash } from "../../src/shared/password-hash.ts";
 
 const service = new URL("../../", import.meta.url).pathname;
 const CLI = "node --import tsx src/auth/hash-password-cli.ts";

@@ -6,7 +6,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { isPasswordHash, verifyPassword } from "../../src/auth/password.ts";
+import { verifyPassword } from "../../src/auth/password.ts";
+import { isPasswordHash } from "../../src/shared/password-hash.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 
 const service = new URL("../../", import.meta.url).pathname;

@@ -3,7 +3,7 @@ import { connect } from "node:http2";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { createTokenSigner } from "../../src/auth/tokens.ts";
-import { pdfPages } from "../../src/features/scoresheets/test-support.ts";
+import { pdfPages } from "../support/scoresheet-pdf.ts";
 import { type HostileApp, startHostileApp } from "./support/hostile-app.ts";
 import { record } from "./support/results.ts";
 

@@ -11,7 +11,8 @@ import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { REGISTRY_PATH } from "../../src/registry/store.ts";
 import { type Clock, manualClock } from "../../src/shared/clock.ts";
 import { AppError } from "../../src/shared/errors.ts";
-import { h2c } from "./h2c.ts";
+import { type H2Response, h2c } from "./h2c.ts";
+import { answerChecker, type OpenApiDocument } from "./openapi-answers.ts";
 import { sampleRegistry } from "./registry-fixture.ts";
 
 export const OPERATOR = { username: "operator", password: "shuttle-cock-42" };
@@ -80,7 +81,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const client = h2c(url);
+  const client = checkedAgainstOpenApi(
+    h2c(url),
+    answerChecker((await app.inject({ method: "GET", url: "/openapi.json" })).json() as OpenApiDocument),
+  );
   const services = servicesOf(app);
   return {
     app,
@@ -107,3 +111,24 @@ export async function startTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The client with every answer checked against the app's /openapi.json (`openapi-answers.ts`): an
+ * answer the document does not declare fails the request, and so the test that made it.
+ */
+export function checkedAgainstOpenApi(
+  client: ReturnType<typeof h2c>,
+  check: ReturnType<typeof answerChecker>,
+): ReturnType<typeof h2c> {
+  return {
+    ...client,
+    async request(method, path, options) {
+      const answer: H2Response = await client.request(method, path, options);
+      const contentType = answer.headers["content-type"];
+      const problems = check(method, path, { status: answer.status, contentType, text: answer.text });
+      if (problems.length > 0)
+        throw new Error(`an answer /openapi.json does not declare:\n${problems.join("\n")}`);
+      return answer;
+    },
+  };
+}

@@ -1,17 +1,11 @@
 /** Test workbook rows: a facility's `CSV` and `STANDINGSCSV` tabs. */
 
-export const MATCH_HEADER = [
-  "matchNumber",
-  "time",
-  "court",
-  "category",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-];
+import { MATCH_COLUMNS } from "../../src/shared/match-columns.ts";
+
+/** The match columns these rows fill: all but the date, the round and the referee. */
+export const MATCH_HEADER: string[] = MATCH_COLUMNS.filter(
+  (name) => name !== "date" && name !== "round" && name !== "referee",
+);
 
 /** A facility's `CSV` tab: `count` matches, match `n` of the facility scored `score`-`n` when given. */
 export function matchRows(

@@ -85,7 +85,7 @@ export function follows(
     }
     for (const player of list) {
       for (const entry of player.matches) {
-        const id = `${player.key}\u0000${entry.day.key}\u0000${entry.facility}\u0000${entry.match.number}`;
+        const id = `${player.key}\u0000${entry.day.key}\u0000${entry.facility}\u0000${entry.match.matchNumber}`;
         const state =
           entry.match.winner !== undefined ? "result" : onCourt.has(entry.match) ? "on court" : "waiting";
         const before = seen.get(id);
@@ -134,7 +134,8 @@ export function notice(
       body: [where, category, `against ${opponents}`].filter(Boolean).join(" · "),
     };
   }
-  const [own, other] = side === 1 ? [match.score1, match.score2] : [match.score2, match.score1];
+  const [own, other] =
+    side === 1 ? [match.team1Score, match.team2Score] : [match.team2Score, match.team1Score];
   return {
     title: `${player.name} ${match.winner === side ? "won" : "lost"} ${own}–${other}`,
     body: [`against ${opponents}`, where].filter(Boolean).join(" · "),

@@ -55,7 +55,7 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
     previousKept = state?.kept ?? false;
     if (changes.length === 0) return;
     const end = clock.now() + FRESH_MS;
-    for (const { facility, match } of changes) until.set(freshKey(facility, match.number), end);
+    for (const { facility, match } of changes) until.set(freshKey(facility, match.matchNumber), end);
     said.value = announcement(changes);
     sweep();
   });

@@ -67,11 +67,11 @@ export const MAX_SCORE = 99;
 
 /** The form filled from a match's scores on the sheet (a cell holding text locks the match). */
 export function draftFrom(facility: string, match: Match): Draft {
-  const [one, two] = [sheetScore(match.score1), sheetScore(match.score2)];
+  const [one, two] = [sheetScore(match.team1Score), sheetScore(match.team2Score)];
   const locked = [one, two].find((score) => typeof score === "string");
   return {
     facility,
-    number: match.number,
+    number: match.matchNumber,
     expected: { team1Score: numberOrNull(one), team2Score: numberOrNull(two) },
     one: typeof one === "number" ? String(one) : "",
     two: typeof two === "number" ? String(two) : "",
@@ -86,7 +86,7 @@ export function draftFrom(facility: string, match: Match): Draft {
 
 /** A match's sheet scores as the form remembers them, to notice when they change. */
 export function seenScores(match: Match): string {
-  return `${match.score1}\u0000${match.score2}`;
+  return `${match.team1Score}\u0000${match.team2Score}`;
 }
 
 /** What is wrong with the inputs, field by field (none: they can be saved). */

@@ -85,7 +85,7 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
     if (facility === undefined || match === undefined) return;
     const current = draft.peek();
     const fresh = draftFrom(facility, match);
-    if (current === undefined || current.facility !== facility || current.number !== match.number) {
+    if (current === undefined || current.facility !== facility || current.number !== match.matchNumber) {
       draft.value = fresh;
       sheetNow.value = fresh.expected;
       outcome.value = undefined;

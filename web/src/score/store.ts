@@ -71,7 +71,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     const { facility, match } = place.value;
     const shown = shownFacility.value;
     if (match === undefined || shown === undefined || shown.name !== facility) return undefined;
-    return matchesOf(shown.matchesCsv).find((m) => m.number === match);
+    return matchesOf(shown.matchesCsv).find((m) => m.matchNumber === match);
   });
   let api: Api | undefined;
 

@@ -5,7 +5,7 @@
 // keyboard, scorer links that would stop before the day's last match, the words on screen, and
 // every control at least 44 px at 390 px wide. The laptop is 1280 × 800; phones are 360 × 740.
 import assert from "node:assert/strict";
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
@@ -104,7 +104,8 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
     await page.getByLabel(/Best of 3/).check();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Make the scoresheets" }).click();
-    const pdf = await readFile(await (await download).path());
+    // Read through Playwright: the run's Chromium may be another process's (service/test/README.md).
+    const pdf = Buffer.concat(await (await (await download).createReadStream()).toArray());
     const codes = await pageQrCodes(pdf);
     assert.equal(codes.length, 12);
     assert.deepEqual(

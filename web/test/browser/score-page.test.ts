@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import jsQR from "jsqr";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { renderPage } from "../../../service/src/features/scoresheets/test-support.ts";
+import { renderPage } from "../../../service/test/support/scoresheet-pdf.ts";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { comingWeekend } from "../../../service/src/demo/calendar.ts";
 import { demoTournament } from "../../../service/src/demo/tournament.ts";
-import { brackets, carryWinners, knockoutOnly } from "../../src/lib/data/bracket.ts";
+import { brackets, knockoutOnly } from "../../src/lib/data/bracket.ts";
+import { carryWinners } from "../../src/lib/data/carried-winners.ts";
 import { knockoutRound } from "../../src/lib/data/rounds.ts";
 import { beat, type MatchCells, matches } from "../support/match-table.ts";
 
@@ -189,9 +190,9 @@ describe("brackets", () => {
     const list = drawOfFour([beat(1), {}]);
     const carried = carryWinners(list, undefined);
     assert.equal(carried[0], list[0]);
-    const final = carried.find((match) => match.number === "13");
+    const final = carried.find((match) => match.matchNumber === "13");
     assert.deepEqual([final?.team1, final?.teamCode1, final?.team2], ["Ana", "MS_1", "Winner SF2"]);
-    assert.notEqual(final?.key, list.find((match) => match.number === "13")?.key, "drawn again");
+    assert.notEqual(final?.key, list.find((match) => match.matchNumber === "13")?.key, "drawn again");
     assert.equal(carryWinners(list, undefined), carried, "computed once per list");
     assert.deepEqual(
       [...knockoutOnly([...list, ...matches([{ category: "WS", round: "Group" }])], undefined)],

@@ -6,21 +6,7 @@ import { toCsv } from "../../src/lib/csv.ts";
 import { absentPlayers, byStartTime, clashes, minutesOf } from "../../src/lib/data/clashes.ts";
 import { playersOf } from "../../src/lib/data/person-key.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
-import { person } from "../support/page-fixtures.ts";
-
-const HEADER = [
-  "matchNumber",
-  "date",
-  "time",
-  "court",
-  "category",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-];
+import { MATCH_HEADER, person } from "../support/page-fixtures.ts";
 
 /** A day snapshot of facilities given as match rows. */
 function day(facilities: Record<string, string[][]>, date = "2026-11-29"): DaySnapshot {
@@ -37,7 +23,7 @@ function day(facilities: Record<string, string[][]>, date = "2026-11-29"): DaySn
       name,
       status: "ok",
       fetchedAt: "2026-11-29T00:00:00.000Z",
-      matchesCsv: toCsv([HEADER, ...rows]),
+      matchesCsv: toCsv([MATCH_HEADER, ...rows]),
       standingsCsv: "",
     })),
   } as DaySnapshot;
@@ -63,7 +49,7 @@ describe("clash warnings", () => {
     assert.equal(found.length, 1);
     assert.equal(found[0]?.player, "José Ñañez");
     assert.deepEqual(
-      found[0]?.matches.map((m) => [m.facility, m.match.number]),
+      found[0]?.matches.map((m) => [m.facility, m.match.matchNumber]),
       [
         ["Annex Court", "401"],
         ["Rizal Hall", "301"],
@@ -155,14 +141,14 @@ describe("players not checked in", () => {
     ]);
     const absent = absentPlayers(snapshot, lists);
     assert.deepEqual(
-      absent.map((a) => [a.scheduled.match.number, a.players]),
+      absent.map((a) => [a.scheduled.match.matchNumber, a.players]),
       [
         ["301", [{ name: "Ana Cruz", listed: true }]],
         ["303", [{ name: "Eve Uy", listed: false }]],
       ],
     );
     assert.deepEqual(
-      byStartTime(absent).map((slot) => slot.map((a) => a.scheduled.match.number)),
+      byStartTime(absent).map((slot) => slot.map((a) => a.scheduled.match.matchNumber)),
       [["301"], ["303"]],
     );
   });

@@ -22,10 +22,10 @@ const day = (scored: Record<number, 1 | 2> = {}) =>
   );
 
 const numbers = (court: {
-  onCourt?: { number: string };
-  next?: { number: string };
-  last?: { number: string };
-}) => [court.onCourt?.number, court.next?.number, court.last?.number];
+  onCourt?: { matchNumber: string };
+  next?: { matchNumber: string };
+  last?: { matchNumber: string };
+}) => [court.onCourt?.matchNumber, court.next?.matchNumber, court.last?.matchNumber];
 
 describe("courts now and next", () => {
   test("the first match without a result whose time has come is on court, the one after it next", () => {
@@ -71,7 +71,7 @@ describe("courts now and next", () => {
       { matchNumber: 4, date: "30/11/2026", time: "08:00" },
     ]);
     const [yesterday, tomorrow, untimed, otherFormat] = ["1", "2", "3", "4"].map((n) =>
-      rows.find((match) => match.number === n),
+      rows.find((match) => match.matchNumber === n),
     );
     assert.equal(isDue(yesterday!, "2026-11-29", now), true);
     assert.equal(isDue(tomorrow!, "2026-11-29", now), false);

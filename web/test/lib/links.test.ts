@@ -182,7 +182,7 @@ describe("whether a scorer link lasts its day (issue 26, row 2)", () => {
     });
     const [facility] = afternoon.facilities;
     assert.deepEqual(
-      matchesOf(facility?.matchesCsv ?? "").map((match) => match.number),
+      matchesOf(facility?.matchesCsv ?? "").map((match) => match.matchNumber),
       ["101", "141", "140"],
       "1:00 PM comes after 10:00 AM",
     );

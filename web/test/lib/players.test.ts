@@ -2,13 +2,13 @@
 // an event's halls and days, their next match (on court or to come) and their standing.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { playerStandings } from "../../src/lib/data/player-standings.ts";
 import {
   type EventDay,
   findPlayers,
   playerDirectory,
   playerNow,
   playerOf,
-  playerStandings,
 } from "../../src/lib/data/players.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
 import { beat, type MatchCells, matchesCsv, standingsCsv } from "../support/match-table.ts";
@@ -90,7 +90,7 @@ describe("players", () => {
     const player = playerOf(days, "jose nanez", undefined);
     assert.equal(player?.name, "José Ñañez");
     assert.deepEqual(
-      player?.matches.map((entry) => `${entry.day.key} ${entry.facility} ${entry.match.number}`),
+      player?.matches.map((entry) => `${entry.day.key} ${entry.facility} ${entry.match.matchNumber}`),
       ["sat Rizal Hall 2", "sun Rizal Hall 3", "sun Rizal Hall 4", "sun Annex Court 9", "sun Rizal Hall 6"],
       "by date, then time",
     );
@@ -116,9 +116,9 @@ describe("players", () => {
     const player = playerOf(days, "jose nanez", undefined);
     assert.ok(player);
     const now = playerNow(player, AT_0940, undefined);
-    assert.deepEqual([now.next?.match.number, now.onCourt, now.won, now.lost], ["4", true, 1, 1]);
+    assert.deepEqual([now.next?.match.matchNumber, now.onCourt, now.won, now.lost], ["4", true, 1, 1]);
     const early = playerNow(player, AT_0940 - 20 * 60_000, undefined);
-    assert.deepEqual([early.next?.match.number, early.onCourt], ["4", false], "09:20: not yet on court");
+    assert.deepEqual([early.next?.match.matchNumber, early.onCourt], ["4", false], "09:20: not yet on court");
   });
 
   test("their standing in each category, ranked by the rule", () => {

@@ -78,7 +78,7 @@ describe("a facility's matches", () => {
   test("are in time and court order (Court 2 before Court 10), with the winner when the scores say so", () => {
     const matches = matchesOf(csv);
     assert.deepEqual(
-      matches.map((m) => [m.number, m.winner]),
+      matches.map((m) => [m.matchNumber, m.winner]),
       [
         ["1", 2],
         ["2", 1],
@@ -92,18 +92,21 @@ describe("a facility's matches", () => {
     const before = matchesOf(csv);
     const after = matchesOf(csv.replace("3,09:30,Court 1,C,D,,", "3,09:30,Court 1,C,D,21,3"));
     assert.equal(
-      after.find((m) => m.number === "2"),
-      before.find((m) => m.number === "2"),
+      after.find((m) => m.matchNumber === "2"),
+      before.find((m) => m.matchNumber === "2"),
     );
     assert.notEqual(
-      after.find((m) => m.number === "3"),
-      before.find((m) => m.number === "3"),
+      after.find((m) => m.matchNumber === "3"),
+      before.find((m) => m.matchNumber === "3"),
     );
   });
 
   test("columns are read by header name, so another order gives the same matches", () => {
     const [match] = matchesOf("team2Score,team1Score,matchNumber,team1,team2\n19,21,7,A,B\n");
-    assert.deepEqual([match?.number, match?.score1, match?.score2, match?.winner], ["7", "21", "19", 1]);
+    assert.deepEqual(
+      [match?.matchNumber, match?.team1Score, match?.team2Score, match?.winner],
+      ["7", "21", "19", 1],
+    );
   });
 });
 

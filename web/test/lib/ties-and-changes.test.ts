@@ -79,7 +79,7 @@ describe("the scores that arrived", () => {
       ],
     });
     assert.deepEqual(
-      scoreChanges(before, after).map((change) => [change.facility, change.match.number]),
+      scoreChanges(before, after).map((change) => [change.facility, change.match.matchNumber]),
       [["Rizal Hall", "101"]],
     );
     assert.deepEqual(scoreChanges(undefined, after), []);

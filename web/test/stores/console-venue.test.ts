@@ -147,7 +147,7 @@ describe("the console's score screen (issue 26, row 5)", () => {
     const { store } = await sunday("?day=open-sun&view=scores");
     const find = (query: string) => {
       store.scores.query.value = query;
-      return store.scores.found.value.shown.map((m) => `${m.facility} ${m.match.number}`);
+      return store.scores.found.value.shown.map((m) => `${m.facility} ${m.match.matchNumber}`);
     };
     assert.deepEqual(find("102"), ["Rizal Hall 102"]);
     assert.deepEqual(find("10"), ["Rizal Hall 101", "Rizal Hall 102"]);

@@ -40,11 +40,14 @@ describe("the console's store", () => {
       }),
     });
     assert.deepEqual(
-      store.clashes.clashes.value.map((clash) => [clash.player, clash.matches.map((m) => m.match.number)]),
+      store.clashes.clashes.value.map((clash) => [
+        clash.player,
+        clash.matches.map((m) => m.match.matchNumber),
+      ]),
       [["María Peña", ["101", "301"]]],
     );
     assert.deepEqual(
-      store.clashes.absent.value.map(({ scheduled, players }) => [scheduled.match.number, players]),
+      store.clashes.absent.value.map(({ scheduled, players }) => [scheduled.match.matchNumber, players]),
       [
         ["101", [{ name: "Lucía Fernández", listed: true }]],
         ["301", [{ name: "María Peña", listed: false }]],

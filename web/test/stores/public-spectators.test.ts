@@ -114,7 +114,7 @@ describe("the public page's players", () => {
     await settle();
     const player = store.players.player("jose nanez");
     assert.deepEqual(
-      player?.matches.map((entry) => `${entry.day.key} ${entry.match.number}`),
+      player?.matches.map((entry) => `${entry.day.key} ${entry.match.matchNumber}`),
       ["open-sat 11", "open-sun 105"],
       "Monday is not live yet: its matches stay out",
     );

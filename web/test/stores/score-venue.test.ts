@@ -74,7 +74,7 @@ describe("the score page on a venue day", () => {
     const { page, score } = await openScore(`https://results.test/score/#${SUNDAY_LINK}`, scan.page.storage);
     assert.deepEqual(score.place.value, { facility: "Rizal Hall", match: "107" });
     assert.equal(page.history.at(-1), QR_107, "the address names the match, and holds no token");
-    assert.equal(score.shownMatch.value?.number, "107");
+    assert.equal(score.shownMatch.value?.matchNumber, "107");
     assert.equal(score.draft.value?.number, "107");
 
     const again = await openScore(`https://results.test/score/#${SUNDAY_LINK}`, page.storage);

@@ -34,7 +34,7 @@ describe("the score page's store", () => {
       SUNDAY_LINK,
       "the next sheet's QR code opens with the kept link",
     );
-    assert.equal(next.score.shownMatch.value?.number, "107");
+    assert.equal(next.score.shownMatch.value?.matchNumber, "107");
     assert.equal(next.score.draft.value?.number, "107");
   });
 
@@ -108,7 +108,7 @@ describe("the score page's store", () => {
       ["7", 5],
       "typed: it stays put",
     );
-    assert.equal(score.shownMatch.value?.score1, "6");
+    assert.equal(score.shownMatch.value?.team1Score, "6");
 
     live.receive({
       type: "changes",
@@ -116,7 +116,7 @@ describe("the score page's store", () => {
       changes: diffSnapshot(third, sunday(["9", "3"], "2026-11-29T01:09:00.000Z")),
     });
     await settle();
-    assert.equal(score.shownMatch.value?.score1, "6", "nothing applied across a gap");
+    assert.equal(score.shownMatch.value?.team1Score, "6", "nothing applied across a gap");
     assert.ok(live.closed);
     assert.equal(
       page.sockets.filter((s) => s.url.includes("/live/")).length,
@@ -254,7 +254,7 @@ describe("the score page's store", () => {
     const { page, score } = await openScore(`https://results.test/score/#${SUNDAY_LINK}`);
     score.go({ facility: "Rizal Hall", match: "107" });
     assert.equal(page.history.at(-1), QR_107);
-    assert.equal(score.shownMatch.value?.number, "107");
+    assert.equal(score.shownMatch.value?.matchNumber, "107");
     page.back();
     assert.deepEqual(score.place.value, { facility: undefined, match: undefined });
   });

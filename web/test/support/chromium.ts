@@ -1,10 +1,12 @@
 /**
  * Debian's Chromium driven through playwright-core (Playwright's own browser download is not
  * used). Without it the browser tests are reported as skipped with the command that installs it.
+ * Under `npm test` one Chromium serves the whole run (scripts/run-tests.mjs starts it), each file
+ * connecting to it and closing only its own contexts.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const INSTALL_CHROMIUM = "apt-get install -y chromium";
@@ -24,22 +26,36 @@ export const PHONE = {
 /** A laptop. */
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
-/** A headless Chromium; Playwright gives every launch a fresh temporary profile and removes it on close. */
+/** The address of the run's shared Chromium (Playwright's protocol), when the test runner started one. */
+const SHARED_CHROMIUM = process.env["TOPS_SHARED_CHROMIUM"];
+
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  // Without the background-networking flags this closed network refuses Chromium's connections.
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+/**
+ * A headless Chromium: the run's shared one when there is one (`close()` then closes this file's
+ * contexts and disconnects), else a new one; Playwright gives every launch a fresh temporary
+ * profile and removes it on close.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    // Without the background-networking flags this closed network refuses Chromium's connections.
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return SHARED_CHROMIUM === undefined ? chromium.launch(LAUNCH) : chromium.connect(SHARED_CHROMIUM);
+}
+
+/** The Chromium a whole test run shares, listening on loopback for {@link launchChromium}. */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ ...LAUNCH, host: "127.0.0.1" });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

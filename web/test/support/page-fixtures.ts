@@ -2,6 +2,7 @@
  * What the store tests open pages on: a small registry, day links signed as the service signs
  * their payload (the signature is not checked by a page), match rows and published snapshots.
  */
+import { MATCH_COLUMNS } from "@tournament-ops/service/match-columns";
 import type { Person } from "../../src/lib/api/types.ts";
 import { toCsv } from "../../src/lib/csv.ts";
 import { personKey } from "../../src/lib/data/person-key.ts";
@@ -59,19 +60,8 @@ export function linkToken(
   return `${Buffer.from(JSON.stringify(body)).toString("base64url")}.c2lnbmF0dXJl`;
 }
 
-const HEADER = [
-  "matchNumber",
-  "date",
-  "time",
-  "court",
-  "category",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-];
+/** The match columns these rows fill: all but the round and the referee. */
+export const MATCH_HEADER: string[] = MATCH_COLUMNS.filter((name) => name !== "round" && name !== "referee");
 
 /** A match row: number, time, court, the two sides and their scores. */
 export function matchRow(
@@ -112,14 +102,14 @@ export function snapshotOf(
     generatedAt,
     editedAt: null,
     matchesCsv: toCsv([
-      ["facility", ...HEADER],
+      ["facility", ...MATCH_HEADER],
       ...rows.flatMap(([name, list]) => list.map((r) => [name, ...r])),
     ]),
     facilities: rows.map(([name, list]) => ({
       name,
       status: "ok",
       fetchedAt: generatedAt,
-      matchesCsv: toCsv([HEADER, ...list]),
+      matchesCsv: toCsv([MATCH_HEADER, ...list]),
       standingsCsv: "",
     })),
   } as DaySnapshot;

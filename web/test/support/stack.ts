@@ -1,11 +1,14 @@
 /**
  * The local stack started exactly as `npm start` starts it (scripts/start.mjs, in a fresh folder,
- * on free ports), and the operator calls a test makes through its front, as a browser would.
+ * on free ports), and the operator calls a test makes through its front, as a browser would. Under
+ * `npm test` a file that asks for the plain stack gets the run's shared one instead, made as new
+ * for it (shared-stack/host.ts).
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
+import { holdingSharedStack, leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
 
 export interface Stack {
   front: string;
@@ -34,12 +37,19 @@ export interface RunningStack {
 }
 
 /**
- * Starts `npm start` in a fresh folder on free ports.
+ * Starts `npm start` in a fresh folder on free ports; without flags or variables, under the test
+ * runner, lends the run's shared stack instead (as new: fresh workbooks, data, service and relay),
+ * unless the file holds it already (a second stack in one file is its own).
  * @param options.args more flags (`--lan`); options.env more variables (the front's `FRONT_*` bounds).
  */
 export async function startStack(
   options: { args?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningStack> {
+  const plain = (options.args ?? []).length === 0 && Object.keys(options.env ?? {}).length === 0;
+  if (plain && SHARED_STACK !== undefined && !holdingSharedStack()) {
+    const lease = await leaseSharedStack(SHARED_STACK);
+    return operatorCalls(lease.stack, lease.password, async () => lease.release());
+  }
   const cwd = await mkdtemp(join(tmpdir(), "tops-pages-"));
   const child = watchProcess(
     [
@@ -58,6 +68,14 @@ export async function startStack(
   const password = (await child.waitFor(/sign in as: operator \/ (\S+)/, 180_000))[1] as string;
   await child.waitFor(/Walkthrough: README\.md/);
   const stack = JSON.parse(await readFile(join(cwd, "local", "stack.json"), "utf8")) as Stack;
+  return operatorCalls(stack, password, async () => {
+    await child.stop();
+    await rm(cwd, { recursive: true, force: true });
+  });
+}
+
+/** The running `stack` with the calls a test makes through its front; `stop` ends it. */
+function operatorCalls(stack: Stack, password: string, stop: () => Promise<void>): RunningStack {
   let operator: string | undefined;
   const api: RunningStack["api"] = async (method, path, body, token = operator) => {
     const headers: Record<string, string> = {};
@@ -85,9 +103,6 @@ export async function startStack(
       operator = answer.body.token as string;
       return operator;
     },
-    async stop() {
-      await child.stop();
-      await rm(cwd, { recursive: true, force: true });
-    },
+    stop,
   };
 }

@@ -4,7 +4,6 @@
  * Each helper does what that person does on screen (taps, scans, reads) and waits for what they
  * would wait for; nothing here calls the API behind a page's back.
  */
-import { readFile } from "node:fs/promises";
 import type { Page, Response } from "playwright-core";
 import { pageQrCodes } from "./pdf-pages.ts";
 import { readQrCode } from "./qr-codes.ts";
@@ -54,7 +53,9 @@ export async function printScoresheets(organiser: Page, hall: string): Promise<A
   await organiser.getByLabel("Facility", { exact: true }).selectOption(hall);
   const download = organiser.waitForEvent("download");
   await organiser.getByRole("button", { name: "Make the scoresheets" }).click();
-  return pageQrCodes(await readFile(await (await download).path()));
+  // Read through Playwright: the run's Chromium may be another process's, with its own files.
+  const stream = await (await download).createReadStream();
+  return pageQrCodes(new Uint8Array(Buffer.concat(await stream.toArray())));
 }
 
 /** A person's Present checkbox on a desk page. */

@@ -1,6 +1,7 @@
-import { dayLinkRoutes, type RecordLink } from "../../auth/day-links.ts";
+import type { RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
-import { DeskLinkBody, DeskLinkResponse, FrozenDeskLinkResponse } from "./schemas.ts";
+import { dayLinkRoutes } from "../links/issue-routes.ts";
+import { DeskLinkBody } from "./schemas.ts";
 import type { Attendance } from "./service.ts";
 
 /** Desk-link issuing (operator only) and its frozen `/v1` twin, which ignores any body. */
@@ -13,14 +14,12 @@ export function deskLinkRoutes(attendance: Attendance, record: RecordLink): Rout
       summary: "Issue a desk link (a desk token valid to the end of the day in Asia/Manila)",
       tags: ["attendance"],
       body: DeskLinkBody,
-      response: DeskLinkResponse,
       errors: ["not_found", "forbidden", "unknown_day", "config_unavailable"],
       issue: attendance.issueDeskLink,
     },
     {
       url: "/v1/days/:day/attendance/desk-links",
       summary: "Issue an unlabelled desk link (frozen)",
-      response: FrozenDeskLinkResponse,
     },
     record,
   );

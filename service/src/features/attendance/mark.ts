@@ -6,9 +6,9 @@ import { AppError } from "../../shared/errors.ts";
 import { formatManilaDateTime, formatManilaTime } from "../../shared/manila-time.ts";
 import type { FacilityTarget } from "./access.ts";
 import { ATTENDANCE_TAB, type Person, parseAttendance } from "./attendance-tab.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { chooseMarkedByColumn, MARKED_BY_HEADER, markedByText } from "./marked-by.ts";
 import { personKey } from "./person-key.ts";
-import type { AttendanceDeps } from "./service.ts";
 import { writeAttendance } from "./write-allowlist.ts";
 
 function notInList(key: string): AppError {

@@ -1,10 +1,10 @@
 import type { Rows } from "../../ports/spreadsheet.ts";
 import type { FacilityTarget } from "./access.ts";
 import { ATTENDANCE_TAB, assertAttendanceHeader, cellText } from "./attendance-tab.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { personKey } from "./person-key.ts";
 import { planNewTab, planReconciliation, type ReconcilePlan } from "./reconcile-plan.ts";
 import type { Roster } from "./roster.ts";
-import type { AttendanceDeps } from "./service.ts";
 import { createAttendanceTab, notYetInWrite, writeAttendance } from "./write-allowlist.ts";
 
 /** One facility's line in a reconciliation report. */

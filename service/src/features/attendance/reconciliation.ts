@@ -1,7 +1,7 @@
 import { attendanceOff, facilityOf } from "./access.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { type FacilityReconciliation, reconcileFacility } from "./reconcile.ts";
 import { loadRoster } from "./roster-source.ts";
-import type { AttendanceDeps } from "./service.ts";
 
 export interface ReconciliationReport {
   day: string;

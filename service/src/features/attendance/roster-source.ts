@@ -1,7 +1,7 @@
 import type { Rows } from "../../ports/spreadsheet.ts";
 import type { FacilityTarget } from "./access.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { buildRoster, type Roster, rosterTabName } from "./roster.ts";
-import type { AttendanceDeps } from "./service.ts";
 
 /**
  * A facility's roster: taken from `read` (the tabs a sync has just read) when it holds the roster

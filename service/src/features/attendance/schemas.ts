@@ -50,23 +50,6 @@ export const DeskLinkBody = JsonBody(
   { title: "DeskLinkRequest" },
 );
 
-export const DeskLinkResponse = Type.Object({
-  token: Type.String(),
-  expiresAt: Type.Integer({ description: "epoch milliseconds" }),
-  day: Type.String(),
-  issuedTo: Nullable(Type.String()),
-  note: Nullable(Type.String()),
-  linkId: Type.String({
-    description: "the link's id in the day's link list: SHA-256 of the token, base64url",
-  }),
-});
-
-export const FrozenDeskLinkResponse = Type.Object({
-  token: Type.String(),
-  expiresAt: Type.Integer({ description: "epoch milliseconds" }),
-  day: Type.String(),
-});
-
 export const ReconciliationBody = JsonBody(
   { facility: Type.Optional(Type.String()) },
   { title: "ReconciliationRequest" },

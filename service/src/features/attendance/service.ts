@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { LinkLabel } from "../../auth/day-links.ts";
 import type { Principal } from "../../auth/guard.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
@@ -6,24 +5,14 @@ import type { LiveRelay } from "../../ports/live-relay.ts";
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
-import { attendanceFacility, type FacilityTarget } from "./access.ts";
+import { attendanceFacility } from "./access.ts";
 import type { Person } from "./attendance-tab.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { issueDeskLink } from "./desk-link.ts";
 import { markAttendance } from "./mark.ts";
 import { PeopleCache } from "./people-cache.ts";
 import { reconcileDay } from "./reconciliation.ts";
 import { attendanceSyncHook } from "./sync-hook.ts";
-
-/** What the attendance feature's parts work with: one set per app instance (its caches are per instance). */
-export interface AttendanceDeps {
-  spreadsheets: Spreadsheets;
-  registry: RegistryStore;
-  clock: Clock;
-  logger: Pick<FastifyBaseLogger, "warn" | "info">;
-  people: PeopleCache;
-  /** After a changing write: drops the list cache entry, then sends one awaited nudge. */
-  changed(target: FacilityTarget): Promise<void>;
-}
 
 /**
  * The event attendance feature: the people list, marks, reconciliations, desk links and the

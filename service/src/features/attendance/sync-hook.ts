@@ -1,8 +1,8 @@
 import type { FacilitySynced } from "../sync/types.ts";
+import type { AttendanceDeps } from "./deps.ts";
 import { reconcileFacility } from "./reconcile.ts";
 import { rosterFingerprint } from "./roster.ts";
 import { loadRoster } from "./roster-source.ts";
-import type { AttendanceDeps } from "./service.ts";
 
 /**
  * The post-sync attendance hook: after each facility sync, brings that facility's `ATTENDANCE`

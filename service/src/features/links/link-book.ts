@@ -5,8 +5,8 @@ import { writerLabel } from "../../auth/link-labels.ts";
 import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
+import { HeldLists, type HeldListsDeps } from "../../repository/held-lists.ts";
 import { AppError } from "../../shared/errors.ts";
-import { HeldLists, type HeldListsDeps } from "../../shared/held-lists.ts";
 import {
   emptyLinkFile,
   formatLinkFile,

@@ -10,7 +10,7 @@
  *   "expiresAt": 1764432000000, "lastUsedAt": null, "revokedAt": null }] }
  */
 import type { DayRef } from "../../registry/types.ts";
-import type { ListKind } from "../../shared/held-lists.ts";
+import type { ListKind } from "../../repository/held-lists.ts";
 
 export const LINK_FILE_VERSION = 1;
 

@@ -25,7 +25,7 @@ export function scoreEntryModeRoutes(deps: ScoreEntryModeDeps): RouteDefinition[
     body: JsonBody({ scoreEntry: Mode }),
     bodyRequired: true,
     response: { 200: ModeSet },
-    errors: ["unknown_event", "score_entry_off", "conflict", "config_unavailable"],
+    errors: ["unknown_event", "score_entry_off", "conflict", "config_unavailable", "upstream_failure"],
     handler: async (request) => setScoreEntryMode(deps, request.params.event, request.body.scoreEntry),
   });
   return [
@@ -46,6 +46,7 @@ export function scoreEntryModeRoutes(deps: ScoreEntryModeDeps): RouteDefinition[
         url: "/v1/events/:event/score-entry",
         summary: "Switch the event's score entry between console and links (frozen; body { mode })",
         body: JsonBody({ mode: Mode }),
+        errors: ["unknown_event", "score_entry_off", "conflict", "config_unavailable"],
       },
       { handler: async (request) => setScoreEntryMode(deps, request.params.event, request.body.mode) },
     ),

@@ -1,25 +1,13 @@
 import { Type } from "@sinclair/typebox";
-import { type DayLink, dayLinkRoutes, type LinkLabel, type RecordLink } from "../../auth/day-links.ts";
+import type { DayLink, LinkLabel, RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import { JsonBody, Nullable } from "../../http/schemas.ts";
+import { dayLinkRoutes } from "../links/issue-routes.ts";
 
 const IssueBody = JsonBody(
   { issuedTo: Type.Optional(Nullable(Type.String())), note: Type.Optional(Nullable(Type.String())) },
   { description: "labels signed into the link: text, at most 40 characters after trimming" },
 );
-
-const ScorerLink = Type.Object({
-  token: Type.String(),
-  expiresAt: Type.Integer({ description: "epoch milliseconds" }),
-  day: Type.String(),
-  issuedTo: Nullable(Type.String()),
-  note: Nullable(Type.String()),
-  linkId: Type.String({
-    description: "the link's id in the day's link list: SHA-256 of the token, base64url",
-  }),
-});
-
-const FrozenScorerLink = Type.Object({ token: Type.String(), expiresAt: Type.Integer(), day: Type.String() });
 
 /**
  * Scorer-link issue (operator only): `POST /v3/days/{day}/scores/scorer-links` with optional
@@ -38,14 +26,12 @@ export function scorerLinkRoutes(
       summary: "Issue a scorer link (valid 24 hours)",
       tags: ["score entry"],
       body: IssueBody,
-      response: ScorerLink,
       errors: ["unknown_day", "forbidden", "score_entry_off", "config_unavailable"],
       issue,
     },
     {
       url: "/v1/days/:day/scores/scorer-links",
       summary: "Issue a scorer link (frozen; ignores any body)",
-      response: FrozenScorerLink,
     },
     record,
   );

@@ -7,7 +7,7 @@ import { fairYield } from "../../shared/fair-yield.ts";
 import { MATCH_COLUMNS } from "../../shared/match-columns.ts";
 import type { Match } from "./types.ts";
 
-const COLUMNS = [...MATCH_COLUMNS, "facility"] as const satisfies readonly (keyof Match)[];
+const COLUMNS = [...MATCH_COLUMNS, "facility"] as const;
 
 /**
  * The bounds of one upload's CSV. Reading stops at the row after the limit, so a file of millions

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
 import { BoundedQueue } from "../../shared/bounded-queue.ts";
 import { ndjsonProgress } from "./ndjson-progress.ts";
 import type { ScoresheetRenderer } from "./renderer.ts";
-import { sampleMatch } from "./test-support.ts";
 
 const job = {
   matches: [sampleMatch(1), sampleMatch(2)],

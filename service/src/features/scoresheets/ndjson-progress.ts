@@ -1,5 +1,6 @@
 import { toAppError } from "../../http/error-handler.ts";
 import type { Place } from "../../shared/bounded-queue.ts";
+import type { ProgressLine } from "./progress-lines.ts";
 import { renderEvents } from "./render-events.ts";
 import type { ScoresheetRenderer } from "./renderer.ts";
 import type { ScoresheetJob } from "./scoresheet-job.ts";
@@ -14,8 +15,8 @@ export interface StreamTurn {
 }
 
 /**
- * The NDJSON lines of a streaming render: `parsed`, a `progress` line per chunk, then `done` with the
- * PDF in base64, or an `error` line (the status is already 200 once the first line is out). The
+ * The NDJSON lines of a streaming render (`ProgressLine`): `parsed`, a `progress` line per chunk, then
+ * `done` with the PDF in base64, or an `error` line (the status is already 200 once the first line is out). The
  * render waits for the job's turn after the `parsed` line; when the client goes away it stops and
  * nothing more is written or logged.
  *
@@ -28,7 +29,7 @@ export async function* ndjsonProgress(
   logFailure: LogFailure,
   turn: StreamTurn = {},
 ): AsyncGenerator<string> {
-  const line = (value: object) => `${JSON.stringify(value)}\n`;
+  const line = (value: ProgressLine) => `${JSON.stringify(value)}\n`;
   yield line({ phase: "parsed", matches: job.matches.length, pages: job.matches.length + job.blanks });
   try {
     await turn.place?.turn(turn.signal);

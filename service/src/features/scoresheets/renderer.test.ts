@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
+import { pdfPages, sampleMatch, texts } from "../../../test/support/scoresheet-pdf.ts";
 import { renderEvents } from "./render-events.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
-import { pdfPages, sampleMatch, texts } from "./test-support.ts";
 import { LAYOUT_TYPES } from "./types.ts";
 
 const renderer = createScoresheetRenderer({ concurrency: 2 });

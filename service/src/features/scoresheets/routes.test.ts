@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import jsqr from "jsqr";
 import { startTestApp, type TestApp } from "../../../test/support/app.ts";
-import { pdfPages, renderPage, texts } from "./test-support.ts";
+import { pdfPages, renderPage, texts } from "../../../test/support/scoresheet-pdf.ts";
 
 const CSV =
   "matchNumber,category,round,court,time,teamCode1,team1,teamCode2,team2,referee\r\n" +

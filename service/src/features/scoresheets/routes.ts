@@ -7,6 +7,7 @@ import { acceptsOneOf } from "../../http/negotiation.ts";
 import { defineRoute, type RouteDefinition, type RouteRequest } from "../../http/route.ts";
 import { AppError } from "../../shared/errors.ts";
 import { ndjsonProgress, type StreamTurn } from "./ndjson-progress.ts";
+import { ProgressLine } from "./progress-lines.ts";
 import type { ScoresheetRenderer } from "./renderer.ts";
 import type { ScoresheetJob } from "./scoresheet-job.ts";
 import { readScoresheetForm } from "./upload-form.ts";
@@ -17,6 +18,7 @@ const BUSY_RETRY_SECONDS = 5;
 const NDJSON = "application/x-ndjson";
 
 const PdfBody = Type.String({ format: "binary", description: "the merged scoresheet PDF" });
+/** The stream's body as 3.0.1 described it: text (the frozen twin keeps it byte for byte; /v3 now types each line). */
 const ProgressLines = Type.String({
   description:
     'NDJSON: {"phase":"parsed","matches","pages"}, {"phase":"progress","done","total"} per chunk, then ' +
@@ -78,7 +80,9 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
       "service_busy",
     ],
     produces: [PDF, NDJSON],
+    // The PDF's schema as 3.0.1 released it; the stream's, each line's shape (it was text).
     response: { 200: Type.Union([PdfBody, ProgressLines]) },
+    bodyByMediaType: { [NDJSON]: ProgressLine },
     // The foundation has already refused an Accept that allows neither (406) before the upload is read.
     handler: async (request, reply) =>
       answer(request, reply, acceptsOneOf(request.headers, [PDF, NDJSON]) === NDJSON ? NDJSON : PDF),

@@ -1,3 +1,5 @@
+import type { MatchColumn } from "../../shared/match-columns.ts";
+
 /** The four registered scoresheet layouts (DESIGN.md, "Scoresheet form"). */
 export const LAYOUT_TYPES = ["standard", "no-referee", "no-referee-wide", "best-of-3"] as const;
 
@@ -5,25 +7,10 @@ export const LAYOUT_TYPES = ["standard", "no-referee", "no-referee-wide", "best-
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
 
 /**
- * One row of the matches CSV, every column as trimmed text ("" when the column or cell is absent).
- * `team1`/`team2` hold a side's players joined with " / ".
+ * One row of the matches CSV: each match column (`shared/match-columns.ts`) and the merged day
+ * CSV's `facility`, as trimmed text ("" when the column or cell is absent).
  */
-export interface Match {
-  matchNumber: string;
-  date: string;
-  time: string;
-  court: string;
-  category: string;
-  round: string;
-  teamCode1: string;
-  team1: string;
-  teamCode2: string;
-  team2: string;
-  team1Score: string;
-  team2Score: string;
-  referee: string;
-  facility: string;
-}
+export type Match = Record<MatchColumn | "facility", string>;
 
 /** One page to render: a match, or `null` for a blank sheet. */
 export type SheetItem = Match | null;

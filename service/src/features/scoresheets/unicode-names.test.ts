@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
+import { lines, pdfPages, sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
 import { fontMetrics } from "./pdf/font-metrics.ts";
 import { sheetText } from "./pdf/text-runs.ts";
 import { embedUnicodeFonts } from "./pdf/unicode-fonts.ts";
 import { renderChunk } from "./render-chunk.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
-import { lines, pdfPages, sampleMatch } from "./test-support.ts";
 import { LAYOUT_TYPES } from "./types.ts";
 
 const renderer = createScoresheetRenderer({ concurrency: 2 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { sampleMatch } from "./test-support.ts";
+import { sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
 import { createRenderPool } from "./worker-pool.ts";
 
 const request = (first: number) => ({

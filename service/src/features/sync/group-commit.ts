@@ -1,7 +1,7 @@
 import { type DataRepository, RateLimitedError, RevisionConflictError } from "../../ports/data-repository.ts";
 import type { DayRef } from "../../registry/types.ts";
+import { withConflictRetries } from "../../repository/conflict-retries.ts";
 import type { Clock } from "../../shared/clock.ts";
-import { withConflictRetries } from "../../shared/conflict-retries.ts";
 import { AppError } from "../../shared/errors.ts";
 import { buildSnapshot, type FacilityRead, parseSnapshot, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot } from "./types.ts";

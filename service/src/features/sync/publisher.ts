@@ -1,9 +1,8 @@
 import { livePushEnabled } from "../../registry/live-push.ts";
 import type { DayRef } from "../../registry/types.ts";
 import { FileCommitter } from "./group-commit.ts";
-import type { SyncDeps } from "./service.ts";
 import { buildSnapshot, type FacilityRead, newestOf, parseSnapshot, samePublication } from "./snapshot.ts";
-import type { ArchiveOutcome, DaySnapshot, LiveOutcome } from "./types.ts";
+import type { ArchiveOutcome, DaySnapshot, LiveOutcome, SyncDeps } from "./types.ts";
 
 /** A repository read of the snapshot younger than this is reused as the merge base. */
 const REPOSITORY_READ_REUSE_MS = 2_000;

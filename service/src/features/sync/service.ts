@@ -1,9 +1,5 @@
-import type { DataRepository } from "../../ports/data-repository.ts";
-import type { LiveRelay } from "../../ports/live-relay.ts";
-import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
-import type { RegistryStore } from "../../registry/store.ts";
+import type { Rows } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility } from "../../registry/types.ts";
-import type { Clock } from "../../shared/clock.ts";
 import { acceptEditedAt } from "./edited-at.ts";
 import { runAfterFacilitySync } from "./hooks.ts";
 import { type Publication, Publisher, snapshotPath } from "./publisher.ts";
@@ -11,21 +7,7 @@ import { readFacility } from "./read-facility.ts";
 import { outcomeOf, readFailure, skippedOutcome, syncReport } from "./report.ts";
 import { TrailingFlight } from "./single-flight.ts";
 import type { FacilityRead } from "./snapshot.ts";
-import type { FacilityHook, SyncMethod, SyncService } from "./types.ts";
-
-export interface SyncDeps {
-  registry: RegistryStore;
-  spreadsheets: Spreadsheets;
-  repository: DataRepository;
-  /** Present only when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are set. */
-  liveRelay?: LiveRelay;
-  clock: Clock;
-  logger: { warn(object: object, message: string): void };
-  /** Spacing between two writes of one snapshot file (`ARCHIVE_MIN_INTERVAL_MS`). */
-  archiveMinIntervalMs: number;
-  /** Run after each facility sync, each bounded to 6 s (the attendance hook). */
-  afterFacilitySync: readonly FacilityHook[];
-}
+import type { SyncDeps, SyncMethod, SyncService } from "./types.ts";
 
 interface Ask {
   method: SyncMethod;

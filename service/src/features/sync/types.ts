@@ -1,5 +1,9 @@
-import type { Rows } from "../../ports/spreadsheet.ts";
+import type { DataRepository } from "../../ports/data-repository.ts";
+import type { LiveRelay } from "../../ports/live-relay.ts";
+import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
+import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef, Facility, IsLive } from "../../registry/types.ts";
+import type { Clock } from "../../shared/clock.ts";
 
 /** How a facility's workbook is read: the Sheets API (default) or the link-shared CSV export. */
 export type SyncMethod = "sheets" | "csv";
@@ -110,7 +114,7 @@ export interface SyncFacilityOptions {
 export interface VisibilityReport {
   day: string;
   label: string;
-  isLive: IsLive | null;
+  isLive: IsLive;
   republished: boolean;
   live?: LiveOutcome;
   archive?: { path: string; revision: string };
@@ -142,4 +146,19 @@ export interface SyncService {
   delayedCommits(): Array<{ path: string; retryAt: string; waiting: number }>;
   /** Writes what is waiting for its spacing timer or its turn now (app close); settles once written. */
   close(): Promise<void>;
+}
+
+/** What the sync service of one app instance works with. */
+export interface SyncDeps {
+  registry: RegistryStore;
+  spreadsheets: Spreadsheets;
+  repository: DataRepository;
+  /** Present only when `LIVE_PUSH_URL` and `LIVE_PUSH_SECRET` are set. */
+  liveRelay?: LiveRelay;
+  clock: Clock;
+  logger: { warn(object: object, message: string): void };
+  /** Spacing between two writes of one snapshot file (`ARCHIVE_MIN_INTERVAL_MS`). */
+  archiveMinIntervalMs: number;
+  /** Run after each facility sync, each bounded to 6 s (the attendance hook). */
+  afterFacilitySync: readonly FacilityHook[];
 }

@@ -40,7 +40,7 @@ export function visibilityRoutes(visibility: Visibility): RouteDefinition[] {
     body: LivePushBody,
     bodyRequired: true,
     response: { 200: LivePushChangeSchema },
-    errors: ["config_unavailable", "conflict"],
+    errors: ["config_unavailable", "conflict", "upstream_failure"],
     handler: async (request) => visibility.setLivePush(request.body.enabled),
   });
   return [
@@ -68,6 +68,10 @@ export function visibilityRoutes(visibility: Visibility): RouteDefinition[] {
       handler: async () => visibility.readLivePush(),
     }),
     setLivePush,
-    frozenTwin(setLivePush, { url: "/sync/live-push", method: "POST" }),
+    frozenTwin(setLivePush, {
+      url: "/sync/live-push",
+      method: "POST",
+      errors: ["config_unavailable", "conflict"],
+    }),
   ];
 }

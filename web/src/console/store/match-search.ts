@@ -38,7 +38,7 @@ const COURT = /^(?:court\s+(\S+)|c\s*(\d+))$/;
  * The matches a query finds, best first: the match of that very number, then the matches on that
  * court, then the others in the day's order; at most {@link SHOWN_MATCHES}, with how many more.
  * An empty query finds nothing.
- * @example findMatches(dayMatches(snapshot), "107").shown[0]?.match.number // "107"
+ * @example findMatches(dayMatches(snapshot), "107").shown[0]?.match.matchNumber // "107"
  */
 export function findMatches(all: readonly DayMatch[], query: string): { shown: DayMatch[]; more: number } {
   const words = fold(query);
@@ -54,12 +54,18 @@ export function findMatches(all: readonly DayMatch[], query: string): { shown: D
       return same ? [{ entry, rank: 1 }] : [];
     }
     const text = fold(
-      [match.number, match.court, match.team1, match.team2, match.teamCode1, match.teamCode2, facility].join(
-        " ",
-      ),
+      [
+        match.matchNumber,
+        match.court,
+        match.team1,
+        match.team2,
+        match.teamCode1,
+        match.teamCode2,
+        facility,
+      ].join(" "),
     );
     if (!words.every((word) => text.some((part) => part.startsWith(word)))) return [];
-    const rank = personKey(match.number) === whole ? 0 : courtWords.join(" ") === whole ? 1 : 2;
+    const rank = personKey(match.matchNumber) === whole ? 0 : courtWords.join(" ") === whole ? 1 : 2;
     return [{ entry, rank }];
   });
   const sorted = found.sort((a, b) => a.rank - b.rank).map(({ entry }) => entry);

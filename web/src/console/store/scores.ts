@@ -92,14 +92,14 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
     const wanted = chosen.value;
     return wanted === undefined
       ? undefined
-      : all.value.find((m) => m.facility === wanted.facility && m.match.number === wanted.number);
+      : all.value.find((m) => m.facility === wanted.facility && m.match.matchNumber === wanted.number);
   });
 
   /** Fills the form from the open match, unless it shows that match already and was typed in (or is saving). */
   const follow = (open: DayMatch | undefined) => {
     if (open === undefined) return;
     const current = draft.peek();
-    const same = current?.facility === open.facility && current.number === open.match.number;
+    const same = current?.facility === open.facility && current.number === open.match.matchNumber;
     if (same && (current.seen === seenScores(open.match) || current.typed || saving.peek())) return;
     draft.value = draftFrom(open.facility, open.match);
   };

@@ -188,3 +188,15 @@ export function createScoresheetsStore(
     },
   };
 }
+
+/** The download's name: letters, digits, dots, dashes and underscores only (the service's `out` rule). */
+export function fileNameFor(day: string, facility: string | undefined, layout: ScoresheetLayout): string {
+  const parts = [day, facility ?? "all-facilities", layout].map((part) =>
+    part
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase(),
+  );
+  return `${parts.join("-").slice(0, 76)}.pdf`;
+}

@@ -39,7 +39,7 @@ export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; even
         ) : (
           <ol>
             {screen.results.map((match) => (
-              <li key={match.number}>
+              <li key={match.matchNumber}>
                 <p class="what">{[match.court, what(match, event)].filter(Boolean).join(" · ")}</p>
                 {([1, 2] as const).map((side) => (
                   <p key={side} class={match.winner === side ? "side won" : "side"}>
@@ -47,7 +47,7 @@ export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; even
                       {side === 1 ? match.team1 || match.teamCode1 : match.team2 || match.teamCode2}
                     </span>
                     <span class="score figures">
-                      {side === 1 ? match.score1 : match.score2}
+                      {side === 1 ? match.team1Score : match.team2Score}
                       {match.winner === side && <span class="visually-hidden"> (winner)</span>}
                     </span>
                   </p>

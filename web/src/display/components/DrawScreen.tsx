@@ -20,10 +20,10 @@ export function DrawScreen({ screen, event }: { screen: DrawScreenData; event: E
             <h3 id={`tv-round-${r}`}>{round.name}</h3>
             <ol>
               {round.matches.map(({ match, sides, winner }) => (
-                <li key={match.number}>
+                <li key={match.matchNumber}>
                   <div class="tv-drawn">
                     <p class="what">
-                      <span class="visually-hidden">Match {match.number}: </span>
+                      <span class="visually-hidden">Match {match.matchNumber}: </span>
                       {[match.time, match.court].filter(Boolean).join(" · ")}
                     </p>
                     {sides.map((side, s) => (

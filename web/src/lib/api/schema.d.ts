@@ -2361,6 +2361,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         day: string;
+                        /** @description epoch milliseconds */
                         expiresAt: number;
                         token: string;
                     };
@@ -5880,6 +5881,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description code: config_unavailable */
             503: {
                 headers: {
@@ -5918,7 +5939,33 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
-                    "application/x-ndjson": string;
+                    "application/x-ndjson": {
+                        /** @description matches read from the CSV */
+                        matches: number;
+                        /** @description sheets to render: the matches, then the blanks */
+                        pages: number;
+                        /** @enum {string} */
+                        phase: "parsed";
+                    } | {
+                        /** @description sheets in the document so far */
+                        done: number;
+                        /** @enum {string} */
+                        phase: "progress";
+                        total: number;
+                    } | {
+                        fileName: string;
+                        /** Format: byte */
+                        pdfBase64: string;
+                        /** @enum {string} */
+                        phase: "done";
+                    } | {
+                        /** @description the error code a refused request would carry */
+                        code: string;
+                        /** @description what went wrong, in words */
+                        error: string;
+                        /** @enum {string} */
+                        phase: "error";
+                    };
                 };
             };
             /** @description code: bad_request, unknown_scoresheet_type, validation_error */
@@ -6654,6 +6701,26 @@ export interface operations {
             };
             /** @description code: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

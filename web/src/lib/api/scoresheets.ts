@@ -4,6 +4,10 @@
  */
 import { ApiError } from "./client.ts";
 import { describeProblem, type ProblemDetails, UNREACHABLE } from "./problem.ts";
+import type { operations } from "./schema.d.ts";
+
+/** One line of the stream, as /openapi.json declares it (the service's `ProgressLine`). */
+type ProgressLine = operations["generateScoresheets"]["responses"][200]["content"]["application/x-ndjson"];
 
 /** The layouts (the form's `type`), in the order a person chooses among them. */
 export const SCORESHEET_LAYOUTS = ["standard", "no-referee", "no-referee-wide", "best-of-3"] as const;
@@ -73,21 +77,21 @@ export async function generateScoresheets(
   }
   let pages = 0;
   for await (const line of lines(response.body)) {
-    const message = JSON.parse(line) as Record<string, unknown>;
-    if (message["phase"] === "parsed") {
-      pages = Number(message["pages"]);
+    const message = JSON.parse(line) as ProgressLine;
+    if (message.phase === "parsed") {
+      pages = message.pages;
       onProgress({ done: 0, total: pages });
-    } else if (message["phase"] === "progress") {
-      onProgress({ done: Number(message["done"]), total: Number(message["total"]) });
-    } else if (message["phase"] === "done") {
-      const bytes = Uint8Array.from(atob(String(message["pdfBase64"])), (c) => c.charCodeAt(0));
+    } else if (message.phase === "progress") {
+      onProgress({ done: message.done, total: message.total });
+    } else if (message.phase === "done") {
+      const bytes = Uint8Array.from(atob(message.pdfBase64), (c) => c.charCodeAt(0));
       return {
         pdf: new Blob([bytes], { type: "application/pdf" }),
-        fileName: String(message["fileName"] ?? request.fileName),
+        fileName: message.fileName || request.fileName,
         pages,
       };
-    } else if (message["phase"] === "error") {
-      const problem = { code: String(message["code"]), detail: String(message["error"]) };
+    } else if (message.phase === "error") {
+      const problem = { code: message.code, detail: message.error };
       throw new ApiError(describeProblem(500, problem), 200, problem);
     }
   }

@@ -64,7 +64,7 @@ function roundsOf(placed: Placed[]): { rounds: Placed[][]; third: Placed[] } {
     byPosition.set(entry.round.position, list);
   }
   const byNumber = (a: Placed, b: Placed) =>
-    a.match.number.localeCompare(b.match.number, "en", { numeric: true }) ||
+    a.match.matchNumber.localeCompare(b.match.matchNumber, "en", { numeric: true }) ||
     (a.match.order < b.match.order ? -1 : 1);
   for (const list of byPosition.values()) list.sort(byNumber);
   const third = byPosition.get(THIRD_PLACE.position) ?? [];
@@ -84,7 +84,7 @@ function referenced(
   const loser = (found[1] ?? found[2] ?? "").toLowerCase().startsWith("l");
   const target = (found[3] as string).trim();
   const all = rounds.flat();
-  const byNumber = all.find((entry) => entry.match.number === target);
+  const byNumber = all.find((entry) => entry.match.matchNumber === target);
   if (byNumber !== undefined) return { from: byNumber, loser };
   const labelled = /^(.*?)[\s#-]*(\d+)$/.exec(target);
   if (!labelled) return undefined;
@@ -122,7 +122,9 @@ function placeFeeder(rounds: Placed[][], index: number, entry: Placed, s: number
 
 function sideOf(match: Match, side: 1 | 2): BracketSide {
   const [team, code, score] =
-    side === 1 ? [match.team1, match.teamCode1, match.score1] : [match.team2, match.teamCode2, match.score2];
+    side === 1
+      ? [match.team1, match.teamCode1, match.team1Score]
+      : [match.team2, match.teamCode2, match.team2Score];
   const open = isSeat(team, code) && !BYE.test(team.trim());
   return { name: team.trim() || code || "To be decided", code, score, open, carried: false };
 }
@@ -170,7 +172,7 @@ function drawBrackets(matches: readonly Match[], display: Display | undefined): 
         entry.match,
         cells.map((cell, s) => {
           const ref = referenced(cell, display, rounds);
-          if (ref?.loser) losers.add(`${entry.match.number}#${s}`);
+          if (ref?.loser) losers.add(`${entry.match.matchNumber}#${s}`);
           return ref?.from;
         }),
       );
@@ -185,7 +187,7 @@ function drawBrackets(matches: readonly Match[], display: Display | undefined): 
         const feeder = feeds.get(match)?.[s] ?? placeFeeder(rounds, index, entry, s);
         const fed = feeder === undefined ? undefined : done.get(feeder.match);
         if (fed?.winner === undefined) return;
-        const through = losers.has(`${match.number}#${s}`) ? 3 - fed.winner : fed.winner;
+        const through = losers.has(`${match.matchNumber}#${s}`) ? 3 - fed.winner : fed.winner;
         const from = fed.sides[through - 1] as BracketSide;
         sides[s] = { ...side, name: from.name, code: from.code, open: from.open, carried: true };
       });
@@ -222,35 +224,4 @@ export function knockoutOnly(matches: readonly Match[], display: Display | undef
   for (const category of other) knockout.delete(category);
   knockoutCache.set(matches, { display, categories: knockout });
   return knockout;
-}
-
-const carriedCache = new WeakMap<readonly Match[], { display: Display | undefined; matches: Match[] }>();
-
-/**
- * The matches with each winner carried forward into the seat it fills (the page's other views
- * show the players, not "Winner of QF1"). Matches nothing was carried into stay the same objects.
- */
-export function carryWinners(matches: readonly Match[], display: Display | undefined): Match[] {
-  const known = carriedCache.get(matches);
-  if (known !== undefined && known.display === display) return known.matches;
-  const replaced = new Map<Match, Match>();
-  for (const bracket of brackets(matches, display)) {
-    for (const drawnMatch of [...bracket.rounds.flatMap((round) => round.matches), ...bracket.third]) {
-      const [one, two] = drawnMatch.sides;
-      if (!one.carried && !two.carried) continue;
-      const { match } = drawnMatch;
-      replaced.set(match, {
-        ...match,
-        key: `${match.key}\u0003${one.name}\u0001${two.name}`,
-        team1: one.name,
-        teamCode1: one.code,
-        team2: two.name,
-        teamCode2: two.code,
-      });
-    }
-  }
-  const result =
-    replaced.size === 0 ? (matches as Match[]) : matches.map((match) => replaced.get(match) ?? match);
-  carriedCache.set(matches, { display, matches: result });
-  return result;
 }

@@ -42,7 +42,7 @@ export interface AbsentPlayers {
   players: Array<{ name: string; listed: boolean }>;
 }
 
-const unplayed = (match: Match) => match.score1 === "" && match.score2 === "";
+const unplayed = (match: Match) => match.team1Score === "" && match.team2Score === "";
 
 /** The day's matches that have a start time, each with the time it holds its court, in time order. */
 export function scheduledMatches(snapshot: DaySnapshot): ScheduledMatch[] {

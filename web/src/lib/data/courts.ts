@@ -23,7 +23,7 @@ export interface CourtNow {
 }
 
 /** A match has a result once either score is written. */
-export const hasResult = (match: Match) => match.score1 !== "" || match.score2 !== "";
+export const hasResult = (match: Match) => match.team1Score !== "" || match.team2Score !== "";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

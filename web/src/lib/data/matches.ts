@@ -1,27 +1,15 @@
 /**
- * A facility's matches from its `matchesCsv` (columns found by header name, as the service's
- * design says: matchNumber, date, time, court, category, round, teamCode1, team1, teamCode2,
- * team2, team1Score, team2Score, referee), in time and court order.
+ * A facility's matches from its `matchesCsv`, the service's match columns found by header name
+ * (`MATCH_COLUMNS`), in time and court order.
  */
+import { MATCH_COLUMNS, type MatchColumn } from "@tournament-ops/service/match-columns";
 import { csvTable } from "../csv.ts";
 import { minutesOf } from "./match-time.ts";
 
-export interface Match {
+/** A match: each match column as trimmed text ("" when absent), and what pages derive from them. */
+export interface Match extends Record<MatchColumn, string> {
   /** The match's header and cells: equal keys make the same (identical) object, so unchanged rows are not drawn again. */
   key: string;
-  number: string;
-  date: string;
-  time: string;
-  court: string;
-  category: string;
-  round: string;
-  teamCode1: string;
-  team1: string;
-  teamCode2: string;
-  team2: string;
-  score1: string;
-  score2: string;
-  referee: string;
   /** 1 or 2 when both scores are numbers and differ; undefined while unplayed or level. */
   winner: 1 | 2 | undefined;
   /** Date, time, court and number with their numbers padded, so plain comparison puts Court 2 before Court 10. */
@@ -46,24 +34,15 @@ export function matchesOf(csv: string): Match[] {
         const column = table.column(name);
         return column >= 0 ? (cells[column] ?? "").trim() : "";
       };
-      const [score1, score2] = [cell("team1Score"), cell("team2Score")];
+      const columns = Object.fromEntries(MATCH_COLUMNS.map((name) => [name, cell(name)])) as Record<
+        MatchColumn,
+        string
+      >;
       match = {
         key: line,
-        number: cell("matchNumber"),
-        date: cell("date"),
-        time: cell("time"),
-        court: cell("court"),
-        category: cell("category"),
-        round: cell("round"),
-        teamCode1: cell("teamCode1"),
-        team1: cell("team1"),
-        teamCode2: cell("teamCode2"),
-        team2: cell("team2"),
-        score1,
-        score2,
-        referee: cell("referee"),
-        winner: winnerOf(score1, score2),
-        order: [cell("date"), timeOrder(cell("time")), cell("court"), cell("matchNumber")]
+        ...columns,
+        winner: winnerOf(columns.team1Score, columns.team2Score),
+        order: [columns.date, timeOrder(columns.time), columns.court, columns.matchNumber]
           .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
           .join("\u0000"),
       };

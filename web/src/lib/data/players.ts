@@ -6,13 +6,12 @@
  * the players shown ({@link playerOf}).
  */
 import { foldedSearch, searchText } from "../attendance/person-search.ts";
-import { carryWinners } from "./bracket.ts";
+import { carryWinners } from "./carried-winners.ts";
 import { courtsNow, hasResult } from "./courts.ts";
 import { type Match, matchesOf } from "./matches.ts";
 import { personKey, playersOf } from "./person-key.ts";
 import type { Display } from "./registry.ts";
 import type { DaySnapshot, FacilitySnapshot } from "./snapshot.ts";
-import { type StandingRow, standings } from "./standings.ts";
 
 /** A day of the event whose results are shown, with its snapshot. */
 export interface EventDay {
@@ -57,16 +56,6 @@ export interface PlayerNow {
   onCourt: boolean;
   won: number;
   lost: number;
-}
-
-/** A player's standing in one category of one facility. */
-export interface PlayerStanding {
-  day: EventDay;
-  facility: string;
-  category: string;
-  row: StandingRow;
-  /** How many rows the category has. */
-  of: number;
 }
 
 /** The players of a side's cell with their person keys, by team code, then cell: read once each. */
@@ -228,36 +217,4 @@ export function playerNow(player: Player, now: number, display: Display | undefi
     onCourt = courts.some((court) => court.onCourt === next.match);
   }
   return { next, onCourt, won, lost };
-}
-
-/**
- * The player's standing in each category they play in, from the facilities they play at. A table
- * that ranks nothing (a team event's pairs, a tab without Won) gives no standing.
- */
-export function playerStandings(
-  player: Player,
-  display: Display | undefined,
-  options: { ranked?: boolean } = {},
-): PlayerStanding[] {
-  if (options.ranked === false) return [];
-  const found: PlayerStanding[] = [];
-  const seen = new Set<string>();
-  for (const { day, facility: name } of player.matches) {
-    const place = `${day.key}\u0000${name}`;
-    if (seen.has(place)) continue;
-    seen.add(place);
-    const facility = day.snapshot.facilities.find((f) => f.name === name);
-    if (facility === undefined || facility.standingsCsv === "") continue;
-    const table = standings(facility.standingsCsv, facilityMatches(facility, display), display);
-    const column = table.column("player");
-    if (column < 0 || !table.ranked) continue;
-    for (const group of table.groups) {
-      const row = group.rows.find((r) =>
-        playersOf(r.cells[column] ?? "", r.code).some((n) => personKey(n) === player.key),
-      );
-      if (row !== undefined)
-        found.push({ day, facility: name, category: group.category, row, of: group.rows.length });
-    }
-  }
-  return found;
 }

@@ -19,11 +19,11 @@ export function scoreChanges(before: DaySnapshot | undefined, after: DaySnapshot
   for (const facility of after.facilities) {
     const earlier = before.facilities.find((f) => f.name === facility.name);
     if (earlier === undefined || earlier.matchesCsv === facility.matchesCsv) continue;
-    const known = new Map(matchesOf(earlier.matchesCsv).map((match) => [match.number, match]));
+    const known = new Map(matchesOf(earlier.matchesCsv).map((match) => [match.matchNumber, match]));
     for (const match of matchesOf(facility.matchesCsv)) {
-      if (match.score1 === "" && match.score2 === "") continue;
-      const old = known.get(match.number);
-      if (old === undefined || old.score1 !== match.score1 || old.score2 !== match.score2)
+      if (match.team1Score === "" && match.team2Score === "") continue;
+      const old = known.get(match.matchNumber);
+      if (old === undefined || old.team1Score !== match.team1Score || old.team2Score !== match.team2Score)
         changes.push({ facility: facility.name, match });
     }
   }
@@ -43,8 +43,8 @@ export function announcement(changes: readonly ScoreChange[]): string {
     return changes
       .map(({ facility, match }) => {
         const where = [facility, match.court].filter(Boolean).join(", ");
-        const one = `${match.team1 || match.teamCode1} ${match.score1 || "no score"}`;
-        const two = `${match.team2 || match.teamCode2} ${match.score2 || "no score"}`;
+        const one = `${match.team1 || match.teamCode1} ${match.team1Score || "no score"}`;
+        const two = `${match.team2 || match.teamCode2} ${match.team2Score || "no score"}`;
         return `New score, ${where}: ${one}, ${two}.`;
       })
       .join(" ");

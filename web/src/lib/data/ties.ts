@@ -38,7 +38,7 @@ const isGames = (teamScoring: string | undefined) => teamScoring === "games";
 /** What one side of a match adds to its team's score. */
 function scored(match: Match, side: 1 | 2, games: boolean): number {
   if (games) return Number(match.winner === side);
-  const score = side === 1 ? match.score1 : match.score2;
+  const score = side === 1 ? match.team1Score : match.team2Score;
   return /^\d+$/.test(score) ? Number(score) : 0;
 }
 

@@ -20,7 +20,7 @@ export function Brackets({
   event: Event;
 }) {
   const marked = usePublic().fresh.fresh.value;
-  const isFresh = (drawn: BracketMatch) => marked.has(freshKey(facility, drawn.match.number));
+  const isFresh = (drawn: BracketMatch) => marked.has(freshKey(facility, drawn.match.matchNumber));
   return (
     <div class="brackets">
       {brackets.map((bracket, b) => {
@@ -39,7 +39,7 @@ export function Brackets({
                     <h4 id={`${id}-round-${r}`}>{round.name}</h4>
                     <ol>
                       {round.matches.map((drawn) => (
-                        <DrawnMatch key={drawn.match.number} drawn={drawn} fresh={isFresh(drawn)} />
+                        <DrawnMatch key={drawn.match.matchNumber} drawn={drawn} fresh={isFresh(drawn)} />
                       ))}
                     </ol>
                   </section>
@@ -51,7 +51,7 @@ export function Brackets({
                 <h4 id={`${id}-third`}>Third place</h4>
                 <ol>
                   {bracket.third.map((drawn) => (
-                    <DrawnMatch key={drawn.match.number} drawn={drawn} fresh={isFresh(drawn)} />
+                    <DrawnMatch key={drawn.match.matchNumber} drawn={drawn} fresh={isFresh(drawn)} />
                   ))}
                 </ol>
               </section>
@@ -76,8 +76,8 @@ function DrawnMatch({ drawn, fresh }: { drawn: BracketMatch; fresh: boolean }) {
     <li class="band">
       <div class={fresh ? "drawn fresh" : "drawn"}>
         <p class="drawn-meta">
-          <span class="visually-hidden">Match {match.number}: </span>
-          <span aria-hidden="true">#{match.number}</span>
+          <span class="visually-hidden">Match {match.matchNumber}: </span>
+          <span aria-hidden="true">#{match.matchNumber}</span>
           {when && ` · ${when}`}
         </p>
         {sides.map((side, s) => (

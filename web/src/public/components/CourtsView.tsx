@@ -33,7 +33,7 @@ export function CourtsView({
           key={court.court}
           court={court}
           event={event}
-          fresh={court.last !== undefined && marked.has(freshKey(facility, court.last.number))}
+          fresh={court.last !== undefined && marked.has(freshKey(facility, court.last.matchNumber))}
         />
       ))}
     </ul>
@@ -93,7 +93,7 @@ function MatchLine({ match, event }: { match: Match; event: Event }) {
     <p class="match-line">
       <span class="meta">
         {[match.time, matchWhat(match, event)].filter(Boolean).join(" · ")}
-        <span class="visually-hidden">, match {match.number}</span>
+        <span class="visually-hidden">, match {match.matchNumber}</span>
       </span>
       <span class="players">
         {one} <span class="versus">v</span> {two}
@@ -110,7 +110,7 @@ function ResultLine({ match }: { match: Match }) {
       {([1, 2] as const).map((side) => (
         <span key={side} class={winner === side ? "won" : undefined}>
           <span class="name">{side === 1 ? one : two}</span>{" "}
-          <span class="figures">{(side === 1 ? match.score1 : match.score2) || "–"}</span>
+          <span class="figures">{(side === 1 ? match.team1Score : match.team2Score) || "–"}</span>
           {winner === side && <span class="visually-hidden"> (winner)</span>}
         </span>
       ))}

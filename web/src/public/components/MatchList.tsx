@@ -46,7 +46,7 @@ export function MatchList({
           <ul>
             {group.matches.map((match) => (
               <MatchRow
-                key={`${facility}#${match.number || match.key}`}
+                key={`${facility}#${match.matchNumber || match.key}`}
                 match={match}
                 event={event}
                 facility={facility}

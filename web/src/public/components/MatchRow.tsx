@@ -22,7 +22,7 @@ interface MatchRowProps {
  */
 export class MatchRow extends Component<MatchRowProps> {
   private readonly marked = computed(() =>
-    this.props.fresh.value.has(freshKey(this.props.facility, this.props.match.number))
+    this.props.fresh.value.has(freshKey(this.props.facility, this.props.match.matchNumber))
       ? "match fresh"
       : "match",
   );
@@ -43,11 +43,11 @@ export class MatchRow extends Component<MatchRowProps> {
       <li class={this.marked}>
         <p class="match-meta">
           <span>
-            <span class="visually-hidden">Match {match.number}: </span>
+            <span class="visually-hidden">Match {match.matchNumber}: </span>
             {where.filter(Boolean).join(" · ")}
           </span>
           <span class="number" aria-hidden="true">
-            #{match.number}
+            #{match.matchNumber}
           </span>
         </p>
         <Side match={match} side={1} event={event} />
@@ -59,7 +59,9 @@ export class MatchRow extends Component<MatchRowProps> {
 
 function Side({ match, side, event }: { match: Match; side: 1 | 2; event: Event }) {
   const [players, code, score] =
-    side === 1 ? [match.team1, match.teamCode1, match.score1] : [match.team2, match.teamCode2, match.score2];
+    side === 1
+      ? [match.team1, match.teamCode1, match.team1Score]
+      : [match.team2, match.teamCode2, match.team2Score];
   const won = match.winner === side;
   return (
     <div class={won ? "side won" : "side"}>

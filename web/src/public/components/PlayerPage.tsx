@@ -1,13 +1,8 @@
 import type { JSX } from "preact";
 import { useEffect } from "preact/hooks";
 import { categoryLabel } from "../../lib/data/labels.ts";
-import {
-  type EventDay,
-  type Player,
-  type PlayerMatch,
-  playerNow,
-  playerStandings,
-} from "../../lib/data/players.ts";
+import { playerStandings } from "../../lib/data/player-standings.ts";
+import { type EventDay, type Player, type PlayerMatch, playerNow } from "../../lib/data/players.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { dayLabel, manilaDate } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
@@ -104,11 +99,11 @@ function PlayerDetails({ player, event, back }: { player: Player; event: Event; 
           <ul class="player-matches">
             {entries.map((entry) => (
               <PlayerMatchRow
-                key={`${entry.facility}#${entry.match.number}`}
+                key={`${entry.facility}#${entry.match.matchNumber}`}
                 entry={entry}
                 today={today}
                 what={matchWhat(entry.match, event)}
-                fresh={marked.has(freshKey(entry.facility, entry.match.number))}
+                fresh={marked.has(freshKey(entry.facility, entry.match.matchNumber))}
                 onCourt={state.onCourt && state.next === entry}
               />
             ))}
@@ -128,7 +123,8 @@ function PlayerMatchRow(props: {
 }) {
   const { entry, today, what, fresh, onCourt } = props;
   const { match, side } = entry;
-  const [own, other] = side === 1 ? [match.score1, match.score2] : [match.score2, match.score1];
+  const [own, other] =
+    side === 1 ? [match.team1Score, match.team2Score] : [match.team2Score, match.team1Score];
   const outcome =
     match.winner === undefined
       ? onCourt
@@ -143,7 +139,7 @@ function PlayerMatchRow(props: {
     <li class={fresh ? "fresh" : undefined}>
       <p class="when">
         {whenAndWhere(entry, today)}
-        <span class="visually-hidden">, match {match.number}</span>
+        <span class="visually-hidden">, match {match.matchNumber}</span>
       </p>
       <p class="what">{what}</p>
       <p class="against">against {opponents(entry)}</p>

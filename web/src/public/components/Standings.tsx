@@ -1,4 +1,3 @@
-import type { ComponentChildren } from "preact";
 import { categoryLabel, clubLabel, pairLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
@@ -8,6 +7,7 @@ import {
   standings,
   TIEBREAK_RULE,
 } from "../../lib/data/standings.ts";
+import { Scroll } from "./Scroll.tsx";
 import { TeamTable } from "./TeamTable.tsx";
 
 /** Columns used for grouping and naming rows rather than shown as figures. */
@@ -117,16 +117,6 @@ export function Standings({ csv, matches, event }: { csv: string; matches: Match
       })}
       {table.ranked && <Legend difference={difference} />}
     </div>
-  );
-}
-
-/** A table wider than the phone scrolls sideways, and must be reachable by keyboard to scroll. */
-export function Scroll({ label, children }: { label: string; children: ComponentChildren }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the phone scrolls, and must be reachable by keyboard to scroll (WCAG 2.1.1).
-    <section class="scroll" tabIndex={0} aria-label={label}>
-      {children}
-    </section>
   );
 }
 

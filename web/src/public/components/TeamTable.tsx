@@ -2,7 +2,7 @@ import { clubLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { teamTable } from "../../lib/data/ties.ts";
-import { Scroll } from "./Standings.tsx";
+import { Scroll } from "./Scroll.tsx";
 
 /**
  * A team event's table of teams (`lib/data/ties.ts`): ties played, won, drawn and lost, and the

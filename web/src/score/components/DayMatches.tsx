@@ -61,26 +61,26 @@ function MatchButtons({ facility, matches }: { facility: string; matches: Match[
   return (
     <ul class="match-links">
       {matches.map((match) => {
-        const query = new URLSearchParams({ facility, match: match.number });
-        const scored = match.score1 !== "" || match.score2 !== "";
+        const query = new URLSearchParams({ facility, match: match.matchNumber });
+        const scored = match.team1Score !== "" || match.team2Score !== "";
         return (
           <li key={match.key}>
             <a
               href={`?${query}`}
               onClick={(event) => {
                 event.preventDefault();
-                go({ facility, match: match.number });
+                go({ facility, match: match.matchNumber });
               }}
             >
               <span class="match-line">
-                <strong>Match {match.number}</strong>
+                <strong>Match {match.matchNumber}</strong>
                 <span>{[match.time, match.court].filter(Boolean).join(" · ")}</span>
               </span>
               <span class="match-sides">
                 {match.team1 || match.teamCode1} v {match.team2 || match.teamCode2}
               </span>
               <span class={`match-score figures${scored ? "" : " unscored"}`}>
-                {scored ? `${match.score1}–${match.score2}` : "no score yet"}
+                {scored ? `${match.team1Score}–${match.team2Score}` : "no score yet"}
               </span>
             </a>
           </li>

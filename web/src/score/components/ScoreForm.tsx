@@ -17,7 +17,7 @@ export function ScoreForm({ match }: { match: Match }) {
   useEffect(() => {
     if (errors.length > 0) summary.current?.focus();
   }, [errors]);
-  if (form === undefined || form.number !== match.number) return null;
+  if (form === undefined || form.number !== match.matchNumber) return null;
   const result = outcome.value;
   const empty = form.one.trim() === "" && form.two.trim() === "";
   const clearing = empty && form.expected.team1Score !== null;

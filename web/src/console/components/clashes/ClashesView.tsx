@@ -9,7 +9,7 @@ const FIRST_SLOTS = 3;
 
 /** "Match 301, Court 1, Rizal Hall, 09:00" */
 function where({ facility, match }: ScheduledMatch): string {
-  return `Match ${match.number}, ${match.court || "no court"}, ${facility}, ${match.time}`;
+  return `Match ${match.matchNumber}, ${match.court || "no court"}, ${facility}, ${match.time}`;
 }
 
 /**
@@ -60,7 +60,7 @@ export function ClashesView({ entry }: { entry: DayEntry }) {
                 <strong>{clash.player}</strong>
                 <ul>
                   {clash.matches.map((m) => (
-                    <li key={`${m.facility}-${m.match.number}`}>{where(m)}</li>
+                    <li key={`${m.facility}-${m.match.matchNumber}`}>{where(m)}</li>
                   ))}
                 </ul>
               </li>
@@ -95,9 +95,9 @@ export function ClashesView({ entry }: { entry: DayEntry }) {
                 <h3>{slot[0]?.scheduled.match.time}</h3>
                 <ul class="warnings">
                   {slot.map(({ scheduled, players }) => (
-                    <li key={`${scheduled.facility}-${scheduled.match.number}`}>
+                    <li key={`${scheduled.facility}-${scheduled.match.matchNumber}`}>
                       <strong>
-                        Match {scheduled.match.number}, {scheduled.match.court || "no court"},{" "}
+                        Match {scheduled.match.matchNumber}, {scheduled.match.court || "no court"},{" "}
                         {scheduled.facility}:
                       </strong>{" "}
                       {players.map((p, i) => (

@@ -149,8 +149,8 @@ export function ScoreForm({
       </p>
       {locked && (
         <p class="notice warn">
-          The sheet holds “{match.score1 || match.score2}” for this match, which is not a score: change it in
-          the workbook.
+          The sheet holds “{match.team1Score || match.team2Score}” for this match, which is not a score:
+          change it in the workbook.
         </p>
       )}
       <form

@@ -30,8 +30,8 @@ function MatchChoice({ found, open }: { found: DayMatch; open: boolean }) {
   const { choose } = useConsole().scores;
   const { facility, match } = found;
   const score = scoreText({
-    team1Score: /^\d+$/.test(match.score1) ? Number(match.score1) : null,
-    team2Score: /^\d+$/.test(match.score2) ? Number(match.score2) : null,
+    team1Score: /^\d+$/.test(match.team1Score) ? Number(match.team1Score) : null,
+    team2Score: /^\d+$/.test(match.team2Score) ? Number(match.team2Score) : null,
   });
   const where = [match.court, facility, match.time].filter(Boolean).join(" · ");
   return (
@@ -40,10 +40,10 @@ function MatchChoice({ found, open }: { found: DayMatch; open: boolean }) {
         type="button"
         class="match-choice"
         aria-current={open ? "true" : undefined}
-        onClick={() => choose({ facility, number: match.number })}
+        onClick={() => choose({ facility, number: match.matchNumber })}
       >
         <span class="match-choice-head">
-          <strong class="match-number">Match {match.number}</strong> <span class="muted">{where}</span>
+          <strong class="match-number">Match {match.matchNumber}</strong> <span class="muted">{where}</span>
         </span>
         <span>
           {match.team1 || match.teamCode1 || "?"} v {match.team2 || match.teamCode2 || "?"} ·{" "}
@@ -70,7 +70,7 @@ export function ScoresView({ entry }: { entry: DayEntry }) {
   const submit = (event: Event) => {
     event.preventDefault();
     const first = shown[0];
-    if (first !== undefined) choose({ facility: first.facility, number: first.match.number });
+    if (first !== undefined) choose({ facility: first.facility, number: first.match.matchNumber });
   };
   return (
     <div class="panels">
@@ -113,9 +113,9 @@ export function ScoresView({ entry }: { entry: DayEntry }) {
           <ul class="found" aria-label="Matches found">
             {shown.map((m) => (
               <MatchChoice
-                key={`${m.facility} ${m.match.number}`}
+                key={`${m.facility} ${m.match.matchNumber}`}
                 found={m}
-                open={open?.facility === m.facility && open.number === m.match.number}
+                open={open?.facility === m.facility && open.number === m.match.matchNumber}
               />
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { SCORESHEET_LAYOUTS, type ScoresheetLayout } from "../../../lib/api/scor
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
 import {
+  fileNameFor,
   matchCount,
   type PrintableFacility,
   printableFacilities,
@@ -29,18 +30,6 @@ const LAYOUTS: Record<ScoresheetLayout, { name: string; hint: string; preview: s
 
 const TITLE_MAX = 80;
 const BLANKS_MAX = 200;
-
-/** The download's name: letters, digits, dots, dashes and underscores only (the service's `out` rule). */
-export function fileNameFor(day: string, facility: string | undefined, layout: ScoresheetLayout): string {
-  const parts = [day, facility ?? "all-facilities", layout].map((part) =>
-    part
-      .normalize("NFKD")
-      .replace(/[^A-Za-z0-9._-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .toLowerCase(),
-  );
-  return `${parts.join("-").slice(0, 76)}.pdf`;
-}
 
 /** A facility as the print list shows it: marked when there is nothing to print there. */
 function facilityOption({ name, matches, nothing }: PrintableFacility): string {

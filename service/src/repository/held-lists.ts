@@ -1,6 +1,6 @@
 import type { DataRepository } from "../ports/data-repository.ts";
-import type { Clock } from "./clock.ts";
-import { AppError } from "./errors.ts";
+import type { Clock } from "../shared/clock.ts";
+import { AppError } from "../shared/errors.ts";
 
 export interface HeldListsDeps {
   repository: DataRepository;

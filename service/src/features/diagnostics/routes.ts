@@ -1,9 +1,9 @@
-import { Type } from "@sinclair/typebox";
-import { frozenTwin } from "../http/frozen.ts";
-import { defineRoute, type RouteDefinition } from "../http/route.ts";
-import type { LiveRelay } from "../ports/live-relay.ts";
-import { livePushEnabled } from "./live-push.ts";
-import type { RegistryStore } from "./store.ts";
+import { type Static, Type } from "@sinclair/typebox";
+import { frozenTwin } from "../../http/frozen.ts";
+import { defineRoute, type RouteDefinition } from "../../http/route.ts";
+import type { LiveRelay } from "../../ports/live-relay.ts";
+import { livePushEnabled } from "../../registry/live-push.ts";
+import type { RegistryStore } from "../../registry/store.ts";
 
 const Diagnostics = Type.Object(
   {
@@ -82,7 +82,7 @@ export function syncDiagnostics(deps: {
 }
 
 /** `GET /v3/diagnostics/sync` and the frozen `GET /sync/config` (secret or operator). */
-export function diagnosticsRoutes(report: () => Promise<unknown>): RouteDefinition[] {
+export function diagnosticsRoutes(report: () => Promise<Static<typeof Diagnostics>>): RouteDefinition[] {
   const v3 = defineRoute({
     method: "GET",
     url: "/v3/diagnostics/sync",

@@ -1,5 +1,5 @@
 import { RevisionConflictError } from "../ports/data-repository.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../shared/errors.ts";
 
 /** Three conflicting writes in a row give 409 `conflict` (spec: Errors, Sync rule 5). */
 export const CONFLICTS_IN_A_ROW = 3;

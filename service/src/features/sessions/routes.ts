@@ -1,11 +1,11 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { frozenTwin } from "../http/frozen.ts";
-import type { RouteDefinition, RouteRequest } from "../http/route.ts";
-import { defineRoute } from "../http/route.ts";
-import { JsonBody } from "../http/schemas.ts";
-import type { OperatorPrincipal } from "./guard.ts";
-import type { Sessions } from "./sessions.ts";
-import type { SignedOutSessions } from "./signed-out-sessions.ts";
+import type { OperatorPrincipal } from "../../auth/guard.ts";
+import type { Sessions } from "../../auth/sessions.ts";
+import type { SignedOutSessions } from "../../auth/signed-out-sessions.ts";
+import { frozenTwin } from "../../http/frozen.ts";
+import type { RouteDefinition, RouteRequest } from "../../http/route.ts";
+import { defineRoute } from "../../http/route.ts";
+import { JsonBody } from "../../http/schemas.ts";
 
 const Credentials = JsonBody({
   username: Type.String({ maxLength: 200 }),

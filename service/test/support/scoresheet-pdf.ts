@@ -1,6 +1,6 @@
 // Test helpers shared by the scoresheet tests: reading a produced PDF back with pdfjs.
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Match } from "./types.ts";
+import type { Match } from "../../src/features/scoresheets/types.ts";
 
 /** One text run of a page (spaces between fonts included), with its font size and where it starts (PDF units, from the bottom left). */
 export interface TextRun {

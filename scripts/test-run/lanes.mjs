@@ -1,0 +1,40 @@
+// The suite's lanes (service/test/README.md, "Lanes"): the fast lane is the units and the route
+// tests, in-process, in under a minute; the slow lane is what starts real processes or browsers:
+// the stack and Chromium (those files take turns on the run's one stack), LibreOffice, the
+// Dockerfile's steps, `npm start`, several service instances, the fault and attack matrices.
+import { readFileSync } from "node:fs";
+
+/** Folders (and files) whose tests are in the slow lane, besides the files that use the stack. */
+export const SLOW = [
+  // Real processes: the service's, workerd's (the relay under Miniflare), the scripts', the deploy's.
+  "service/test/e2e/",
+  "service/test/http/process.test.ts",
+  "service/test/sync/two-instances.test.ts",
+  "service/test/scores/two-instances.test.ts",
+  "service/test/preflight/",
+  "service/scripts/",
+  "relay/test/",
+  "deploy/test/",
+  "clients/",
+  // Fault and attack matrices, and simulations of an hour or of hundreds of generated tables.
+  "service/test/reliability/",
+  "service/test/sync/write-budget.test.ts",
+  "service/src/adapters/xlsx-workbooks/fast-criteria.test.ts",
+  // Whole PDFs rendered by the worker pool, and read back to pixels for their QR codes.
+  "service/src/features/scoresheets/routes.test.ts",
+  "service/src/features/scoresheets/qr-code.test.ts",
+  "service/src/features/scoresheets/renderer.test.ts",
+  "service/src/features/scoresheets/unicode-names.test.ts",
+];
+
+/**
+ * Which lane `file` runs in: `stack` (it imports web/test/support/stack.ts or chromium.ts, so it
+ * borrows the run's stack and Chromium), `slow`, or `fast`.
+ * @param {string} file a path relative to the repository
+ * @returns {"stack" | "slow" | "fast"}
+ */
+export function laneOf(file) {
+  const text = readFileSync(file, "utf8");
+  if (/support\/(stack|chromium)\.ts"/.test(text)) return "stack";
+  return SLOW.some((prefix) => file.startsWith(prefix)) ? "slow" : "fast";
+}
