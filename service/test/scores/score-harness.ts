@@ -1,7 +1,7 @@
 import { after, before, beforeEach } from "node:test";
 import { cellName } from "../../src/shared/a1.ts";
 import { manualClock } from "../../src/shared/clock.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { startTestApp, type TestApp, type TestAppOptions } from "../support/app.ts";
 import type { SPREADSHEET_BACKENDS, SpreadsheetBackend as WorkbookBackend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 import { HALL_A, scheduleWorkbook, TEAM1_SCORE, TEAM2_SCORE } from "./schedule-fixture.ts";
@@ -26,7 +26,7 @@ export interface ScoreSuite {
  */
 export function scoreSuite(
   makeBackend: (typeof SPREADSHEET_BACKENDS)[number],
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; liveRelay?: TestAppOptions["liveRelay"] } = {},
 ): ScoreSuite {
   let t: TestApp | undefined;
   let backend: WorkbookBackend | undefined;
@@ -64,6 +64,7 @@ export function scoreSuite(
       spreadsheets: backend.spreadsheets,
       registry,
       env: { ARCHIVE_MIN_INTERVAL_MS: "0", ...options.env },
+      liveRelay: options.liveRelay,
     });
   });
   after(async () => {

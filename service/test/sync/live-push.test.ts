@@ -1,33 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { LiveRelay } from "../../src/ports/live-relay.ts";
+import { standInRelay } from "../support/stand-in-relay.ts";
 import { MODES, matchRows, type SyncEnv, standingsRows, startSyncEnv } from "./support.ts";
 
 const A = "/v3/days/open-sat/facilities/Hall%20A/syncs";
-
-/** A stand-in relay that records pushes, and can be told to fail. */
-function standInRelay() {
-  const pushes: Array<{ event: string; day: string; snapshot: { generatedAt: string; isLive: unknown } }> =
-    [];
-  let failing = false;
-  const relay: LiveRelay & { pushes: typeof pushes; fail(on: boolean): void } = {
-    baseUrl: "http://127.0.0.1:9",
-    pushes,
-    fail(on) {
-      failing = on;
-    },
-    async publish(event, day, snapshot) {
-      if (failing) throw new Error("relay unreachable");
-      pushes.push({ event, day, snapshot: snapshot as never });
-      return { clients: 2 };
-    },
-    async nudge() {},
-    acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
-    async releaseLease() {},
-    async announceDays() {},
-  };
-  return relay;
-}
 
 for (const mode of MODES) {
   describe(`Live push (${mode})`, () => {

@@ -40,8 +40,9 @@ export function createScores(
       }),
       publishFacility: async (dayKey, facilityName, editedAt) =>
         summarisePublished(
-          // The umpire is answered once the score is on the sheet and pushed live; the day's file
-          // follows at its commit's turn (at most ARCHIVE_MIN_INTERVAL_MS later), never dropped.
+          // Pushed live, the umpire is answered at once; the day's file follows at its commit's
+          // turn (at most ARCHIVE_MIN_INTERVAL_MS later), never dropped. Not pushed, the answer
+          // waits for the file, the pages' only way to the score.
           await deps.sync.syncFacility(dayKey, facilityName, {
             method: "sheets",
             editedAt,

@@ -66,28 +66,32 @@ export class FileCommitter {
     this.deps = deps;
   }
 
-  /**
-   * Queues a contribution for the next write.
-   * @param options.awaitSpacing `false`: when the next write waits for the spacing (or for the write
-   *   in progress), settle at once as `carried` with the time it is due (`retryAt`); the contribution
-   *   stays queued and is written then. A score save answers its umpire this way, seconds sooner.
-   */
-  submit(contribution: Contribution, options: { awaitSpacing?: boolean } = {}): Promise<ArchiveOutcome> {
+  submit(contribution: Contribution): Promise<ArchiveOutcome> {
     return new Promise((resolve, reject) => {
-      const ticket = { contribution, resolve, reject };
-      this.#pending.push(ticket);
+      this.#pending.push({ contribution, resolve, reject });
       if (this.#paused() || this.#waitingTurn) {
         this.#held++;
         resolve(this.#delayed());
       }
       this.#schedule();
-      // Still queued: no write took it, so it waits for the spacing or the write in progress.
-      if (options.awaitSpacing === false && this.#pending.includes(ticket)) {
-        const due = Math.max(this.#lastWriteStart + this.deps.minIntervalMs - performance.now(), 0);
-        const retryAt = new Date(this.deps.clock.now() + due).toISOString();
-        resolve({ path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt });
-      }
     });
+  }
+
+  /** The contribution still waits for a write (no write has taken it yet). */
+  queued(contribution: Contribution): boolean {
+    return this.#pending.some((ticket) => ticket.contribution === contribution);
+  }
+
+  /**
+   * What a contribution still {@link queued} is: `carried`, with the file's last revision known and
+   * when the next write is due (`retryAt`). For a caller that answers before its commit (a score
+   * save whose score the relay already pushed).
+   */
+  due(): ArchiveOutcome {
+    const wait =
+      Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
+    const retryAt = new Date(this.deps.clock.now() + Math.max(wait, 0)).toISOString();
+    return { path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt };
   }
 
   /** While a rate limit or the write budget holds the commits back: when they are tried again, how many wait. */

@@ -87,9 +87,16 @@ export class Publisher {
       now: this.deps.clock.now(),
     });
     this.#latest.set(path, snapshot);
-    const archive = this.#committer(path).submit({ ref, reads, editedAt, published: snapshot }, commit);
-    archive.catch(() => {});
+    const committer = this.#committer(path);
+    const contribution = { ref, reads, editedAt, published: snapshot };
+    const committed = committer.submit(contribution);
+    committed.catch(() => {});
     const { live, repositoryOnly, attempted } = await this.push(ref, snapshot);
+    // Pushed live, the pages have it: a caller that asked not to wait for the commit's turn is
+    // answered now while its snapshot still waits for a write (a write under way is awaited);
+    // pushed nowhere, the file is how the pages learn it, so it is awaited.
+    const early = commit.awaitSpacing === false && live.pushed && committer.queued(contribution);
+    const archive = early ? Promise.resolve(committer.due()) : committed;
     return { snapshot, live, repositoryOnly, attempted, archive };
   }
 

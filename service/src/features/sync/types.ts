@@ -46,15 +46,15 @@ export interface ArchiveOutcome {
    * holds it; `unchanged`: identical to the committed file (`revision`), nothing written. While the
    * repository's host asks for a pause (a rate limit) the status is `carried` with `retryAt`: the
    * snapshot waits in this instance for the commit that will hold it, and `revision` is the file's
-   * last one known; so it is for a score save whose commit waits for the spacing between writes.
+   * last one known; so it is for a score save pushed live whose commit is still to come.
    * (The released 3.0 status values stay the only ones: a new value would change
    * the member's type, which Versioning calls breaking; `retryAt` is an added member.)
    */
   status: "committed" | "carried" | "unchanged";
   revision: string;
   /**
-   * While a rate limit holds the commit back, or (for a score save) while the commit waits for its
-   * spacing: when it is written (ISO 8601).
+   * While a rate limit holds the commit back, or (for a score save pushed live) while the commit is
+   * still to come: when it is due (ISO 8601).
    */
   retryAt?: string;
 }
@@ -104,8 +104,9 @@ export interface SyncFacilityOptions {
   /** Epoch ms of the workbook edit that triggered the sync (already parsed; the age rule is applied here). */
   editedAt?: number;
   /**
-   * `false`: answer without waiting for the archive commit's spacing (`ARCHIVE_MIN_INTERVAL_MS`);
-   * the archive outcome is then `carried` with `retryAt` when the commit is still to come.
+   * `false`: once the snapshot is pushed live, answer without waiting for the archive commit (spaced
+   * by `ARCHIVE_MIN_INTERVAL_MS`); the archive outcome is then `carried` with `retryAt` when the
+   * commit is still to come. Not pushed live (relay down or off), the answer waits for the commit.
    */
   awaitArchiveSpacing?: boolean;
 }
