@@ -11,8 +11,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { laneOf } from "./test-run/lanes.mjs";
+import { laneOf, sharesProcess } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
 const { values, positionals } = parseArgs({
@@ -56,10 +57,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 const onStack = files.filter(({ lane }) => lane === "stack").map(({ file }) => file);
-// The slow lane's files first: the long ones start early, the short ones fill in at the end.
+// The fast files that may share a process run in two processes (their halves); the others each in
+// their own, the slow lane's first: the long ones start early, the short ones fill in at the end.
+const together = files
+  .filter(({ file, lane }) => lane === "fast" && sharesProcess(file))
+  .map(({ file }) => file);
+const halves = [together.filter((_, i) => i % 2 === 0), together.filter((_, i) => i % 2 === 1)];
 const beside = [
   ...files.filter(({ lane }) => lane === "slow"),
-  ...files.filter(({ lane }) => lane === "fast"),
+  ...files.filter(({ file, lane }) => lane === "fast" && !together.includes(file)),
 ].map(({ file }) => file);
 
 const env = { ...process.env, TZ: process.env["TZ"] ?? "America/New_York" };
@@ -69,6 +75,7 @@ const reporter = [
 ];
 const timings = values.durations ? mkdtempSync(join(tmpdir(), "tops-test-durations-")) : undefined;
 const DURATIONS = new URL("./test-run/durations.mjs", import.meta.url).href;
+const IN_ONE_PROCESS = fileURLToPath(new URL("./test-run/in-one-process.mjs", import.meta.url));
 
 /**
  * Runs `node args` and hands its output to `write` as it comes.
@@ -101,15 +108,17 @@ const countIn = (text) => {
  * @param {Record<string, string>} extraEnv
  * @param {boolean} live
  */
-async function lane(list, concurrency, extraEnv, live) {
+async function lane(list, concurrency, extraEnv, live, name = String(concurrency)) {
   if (list.length === 0) return { code: 0, output: "" };
   let output = "";
-  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
+  // `concurrency` 0: the files in this one process (in-one-process.mjs), one after another.
+  const args =
+    concurrency === 0
+      ? ["--import", "tsx"]
+      : ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
   if (timings !== undefined)
-    args.push(
-      `--test-reporter=${DURATIONS}`,
-      `--test-reporter-destination=${join(timings, `${concurrency}.txt`)}`,
-    );
+    args.push(`--test-reporter=${DURATIONS}`, `--test-reporter-destination=${join(timings, `${name}.txt`)}`);
+  if (concurrency === 0) list = [IN_ONE_PROCESS, ...list];
   const code = await run([...args, ...reporter, ...list], { ...env, ...extraEnv }, (text) => {
     output += text;
     if (live) process.stdout.write(text);
@@ -138,6 +147,7 @@ const jobs = await Promise.all([
   // Each in turn on the one stack; printed after the others.
   lane(onStack, 1, shared?.env ?? {}, false),
   lane(beside, 2, {}, true),
+  ...halves.map((half, i) => lane(half, 0, {}, false, `together-${i}`)),
   ...(values.check
     ? [check("typescript/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
     : []),
