@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo, connect, createServer as createTcpServer } from "node:net";
+import { after, before } from "node:test";
 import { type RunningRelay, startRelay } from "../../../relay/test/helpers.ts";
 import { createAdapters } from "../../src/adapters/index.ts";
 import { parseEnvironment } from "../../src/config/environment.ts";
@@ -155,6 +156,35 @@ export async function startProductionWorld() {
 }
 
 export type ProductionWorld = Awaited<ReturnType<typeof startProductionWorld>>;
+
+/**
+ * Registers a suite's production world (started before its tests, closed after them) and returns
+ * it with `service`: the service started with `env`, and the pages' config.json pointing at it.
+ */
+export function productionSuite() {
+  let started: ProductionWorld | undefined;
+  const apps: TestApp[] = [];
+  before(async () => {
+    started = await startProductionWorld();
+  });
+  after(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await started?.close();
+  });
+  return {
+    get world(): ProductionWorld {
+      if (started === undefined) throw new Error("the production world is not started");
+      return started;
+    },
+    async service(env: Record<string, string> = {}, registry?: unknown): Promise<TestApp> {
+      const world = this.world;
+      const app = await world.startService(env, registry);
+      apps.push(app);
+      world.setPagesConfig({ apiUrl: app.url, liveUrl: world.relay.url, dataUrl: "./" });
+      return app;
+    },
+  };
+}
 
 /** The preflight of a running service, asked with the sync secret over h2c. */
 export async function preflightOf(app: TestApp) {

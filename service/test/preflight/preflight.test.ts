@@ -1,42 +1,25 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { SYNC_SECRET, type TestApp } from "../support/app.ts";
+import { describe, test } from "node:test";
+import { SYNC_SECRET } from "../support/app.ts";
 import {
   FULL_TABS,
   failures,
   findings,
   only,
-  type ProductionWorld,
   preflightOf,
   productionRegistry,
+  productionSuite,
   READ_ONLY_TOKEN,
   SERVICE_ACCOUNT,
-  startProductionWorld,
 } from "./harness.ts";
 
 describe("GET /v3/diagnostics/preflight over the production adapters", () => {
-  let world: ProductionWorld;
-  const apps: TestApp[] = [];
-
-  before(async () => {
-    world = await startProductionWorld();
-  });
-  after(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await world.close();
-  });
-
-  /** The service started with `env`, and the pages' config.json pointing at it and the relay. */
-  async function service(env: Record<string, string> = {}, registry?: unknown) {
-    const app = await world.startService(env, registry);
-    apps.push(app);
-    world.setPagesConfig({ apiUrl: app.url, liveUrl: world.relay.url, dataUrl: "./" });
-    return app;
-  }
+  const suite = productionSuite();
+  const service = (env?: Record<string, string>, registry?: unknown) => suite.service(env, registry);
 
   test("a right setup passes every check, and each finding says what it found", async () => {
-    world.seedWorkbooks();
-    world.github.setTokenExpiration("2027-06-30 00:00:00 UTC");
+    suite.world.seedWorkbooks();
+    suite.world.github.setTokenExpiration("2027-06-30 00:00:00 UTC");
     const report = await preflightOf(await service());
     assert.deepEqual(failures(report), []);
     assert.equal(report.ok, true);
@@ -61,7 +44,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
       ["Rizal Hall (open-sat): workbook wb-rizal", "Araneta (open-sat): workbook wb-araneta"],
     );
     assert.match(only(report, "token-expiry").detail, /2027-06-30 08:00/);
-    world.github.setTokenExpiration(undefined);
+    suite.world.github.setTokenExpiration(undefined);
   });
 
   test("the secret or an operator token is needed; the answer is declared in /openapi.json", async () => {
@@ -77,7 +60,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
 
   test("an unshared workbook fails, naming the account to share it with as Editor", async () => {
     // Not shared with the service account, and not link-shared either: nothing can read it.
-    world.seedWorkbooks({ "wb-araneta": { access: { token: false, key: false } } });
+    suite.world.seedWorkbooks({ "wb-araneta": { access: { token: false, key: false } } });
     const report = await preflightOf(await service());
     assert.equal(report.ok, false);
     const [finding] = failures(report);
@@ -91,7 +74,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   });
 
   test("a workbook readable only through its link, or shared as Viewer, fails: marks and scores cannot be written", async () => {
-    world.seedWorkbooks({
+    suite.world.seedWorkbooks({
       "wb-rizal": { access: { token: false, key: true } },
       "wb-araneta": { access: { role: "reader" } },
     });
@@ -112,7 +95,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
 
   test("a missing tab fails, naming the tab and where the registry names tabs", async () => {
     const { SCHEDULE: _schedule, ...noSchedule } = FULL_TABS;
-    world.seedWorkbooks({ "wb-rizal": { tabs: noSchedule } });
+    suite.world.seedWorkbooks({ "wb-rizal": { tabs: noSchedule } });
     const report = await preflightOf(await service());
     const [finding] = failures(report);
     assert.equal(failures(report).length, 1);
@@ -122,7 +105,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   });
 
   test("a bad repository token fails the repository check; the registry then cannot be read and workbooks are skipped", async () => {
-    world.seedWorkbooks();
+    suite.world.seedWorkbooks();
     const report = await preflightOf(await service({ DATA_REPO_TOKEN: "revoked-token" }));
     const repository = only(report, "repository");
     assert.equal(repository.status, "fail");
@@ -136,24 +119,24 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   });
 
   test("a token that may read but not write fails, and nothing was committed by the check", async () => {
-    world.seedWorkbooks();
+    suite.world.seedWorkbooks();
     const app = await service({ DATA_REPO_TOKEN: READ_ONLY_TOKEN });
-    const before = world.github.file("config/events.json")?.toString();
+    const before = suite.world.github.file("config/events.json")?.toString();
     const report = await preflightOf(app);
     const repository = only(report, "repository");
     assert.equal(repository.status, "fail");
     assert.match(repository.detail, /may read the repository but not write/);
-    assert.equal(world.github.file("config/events.json")?.toString(), before);
+    assert.equal(suite.world.github.file("config/events.json")?.toString(), before);
   });
 
   test("a token that expires before the last coming day fails; the write check commits nothing", async () => {
-    world.seedWorkbooks();
-    world.github.setTokenExpiration("2026-11-27 12:00:00 UTC");
+    suite.world.seedWorkbooks();
+    suite.world.github.setTokenExpiration("2026-11-27 12:00:00 UTC");
     const app = await service();
-    const commits = world.github.requests.filter((r) => r.method === "PUT").length;
-    const before = world.github.file("config/events.json")?.toString();
+    const commits = suite.world.github.requests.filter((r) => r.method === "PUT").length;
+    const before = suite.world.github.file("config/events.json")?.toString();
     const report = await preflightOf(app);
-    world.github.setTokenExpiration(undefined);
+    suite.world.github.setTokenExpiration(undefined);
     const expiry = only(report, "token-expiry");
     assert.equal(expiry.status, "fail");
     assert.equal(
@@ -161,12 +144,12 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
       "the token expires on 2026-11-27 20:00 (Manila), before the end of open-sat (2026-11-28)",
     );
     assert.equal(only(report, "repository").status, "pass");
-    assert.equal(world.github.requests.filter((r) => r.method === "PUT").length, commits + 1);
-    assert.equal(world.github.file("config/events.json")?.toString(), before);
+    assert.equal(suite.world.github.requests.filter((r) => r.method === "PUT").length, commits + 1);
+    assert.equal(suite.world.github.file("config/events.json")?.toString(), before);
   });
 
   test("a registry that does not validate fails with its problems and the command that lists them", async () => {
-    world.seedWorkbooks();
+    suite.world.seedWorkbooks();
     const registry = productionRegistryWith((r) => {
       r.events["city-open"].days["open-sat"].isLive = "yes";
     });
@@ -181,7 +164,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   });
 
   test("the sync secret reads the preflight but the report carries no secret", async () => {
-    world.seedWorkbooks();
+    suite.world.seedWorkbooks();
     const report = await preflightOf(await service());
     const text = JSON.stringify(report);
     for (const secret of [SYNC_SECRET, "relay-secret-0123456789", "repo-token", "sa-token"])
