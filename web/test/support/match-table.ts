@@ -2,25 +2,14 @@
  * Matches and standings tabs for the spectator rules' tests, written as objects: a row names only
  * the cells it cares about, the others are blank (or the day's date).
  */
+import { MATCH_COLUMNS, type MatchColumn } from "@tournament-ops/service/match-columns";
 import { toCsv } from "../../src/lib/csv.ts";
 import { type Match, matchesOf } from "../../src/lib/data/matches.ts";
 
-const COLUMNS = [
-  "matchNumber",
-  "date",
-  "time",
-  "court",
-  "category",
-  "round",
-  "teamCode1",
-  "team1",
-  "teamCode2",
-  "team2",
-  "team1Score",
-  "team2Score",
-] as const;
+/** Every match column, in the service's order (a row leaves the ones it does not name blank). */
+const COLUMNS = MATCH_COLUMNS;
 
-export type MatchCells = Partial<Record<(typeof COLUMNS)[number], string | number>>;
+export type MatchCells = Partial<Record<MatchColumn, string | number>>;
 
 /** A matches tab (`matchesCsv`); each row's date defaults to `date`. */
 export function matchesCsv(rows: readonly MatchCells[], date = "2026-11-29"): string {
