@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { RunningRelay } from "../../../relay/miniflare/start-relay.ts";
 import { launchChromium, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { publicSaturday } from "../support/demo-days.ts";
 import { startRelayAgain, stopRelay } from "../support/relay-restart.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
@@ -62,12 +63,7 @@ describe("the hall display on a TV, on the stack as `npm start` starts it", () =
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
-    const registry = await (await fetch(`${run.stack.front}/config/events.json`)).json();
-    const saturday = registry.events["junior-open"].days["open-sat"].date;
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    for (const day of ["open-sat", "open-ko"])
-      assert.equal((await run.api("POST", `/v3/days/${day}/syncs`)).status, 200);
+    const saturday = await publicSaturday(run);
     browser = await launchChromium();
     context = await browser.newContext(TV);
     context.on("page", (opened) => opened.on("pageerror", (error) => uncaught.push(error.message)));

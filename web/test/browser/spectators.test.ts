@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { publicSaturday } from "../support/demo-days.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 /** The layout viewport is the screen's width: nothing lays the page out wider than the phone. */
@@ -62,12 +63,7 @@ describe("a spectator's phone, on the stack as `npm start` starts it", () => {
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
-    const registry = await (await fetch(`${run.stack.front}/config/events.json`)).json();
-    saturday = registry.events["junior-open"].days["open-sat"].date;
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    for (const day of ["open-sat", "open-ko"])
-      assert.equal((await run.api("POST", `/v3/days/${day}/syncs`)).status, 200);
+    saturday = await publicSaturday(run);
     browser = await launchChromium();
     context = await browser.newContext(PHONE);
     context.on("page", (opened) => opened.on("pageerror", (error) => uncaught.push(error.message)));
