@@ -4,7 +4,7 @@
  * live region. The first snapshot of a day marks nothing, nor does the first one from the network
  * after the one the phone kept: only what changes while the page is open.
  */
-import { effect, type ReadonlySignal, signal } from "@preact/signals";
+import { batch, effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { announcement, scoreChanges } from "../lib/data/score-changes.ts";
 import type { DaySnapshot } from "../lib/data/snapshot.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
@@ -16,6 +16,11 @@ export const FRESH_MS = 8_000;
 export interface FreshScores {
   /** The matches marked now, as {@link freshKey}s. */
   fresh: ReadonlySignal<ReadonlySet<string>>;
+  /**
+   * Whether one match is marked now: changes only when that match's mark comes or goes, so a score
+   * arriving in a 300-match hall touches one row, not every row's look-up in {@link fresh}.
+   */
+  marked(key: string): ReadonlySignal<boolean>;
   /** What the live region says: the last scores that arrived, cleared with their mark. */
   said: ReadonlySignal<string>;
 }
@@ -32,10 +37,22 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
   /** `previous` is the snapshot the phone kept from an earlier visit. */
   let previousKept = false;
   let timer: unknown;
+  /** One signal per match a row asked about, kept for as long as the page is open. */
+  const perMatch = new Map<string, Signal<boolean>>();
+  const setMark = (key: string, on: boolean) => {
+    const mark = perMatch.get(key);
+    if (mark !== undefined) mark.value = on;
+  };
+  const show = (marks: ReadonlySet<string>) =>
+    batch(() => {
+      for (const key of fresh.peek()) if (!marks.has(key)) setMark(key, false);
+      for (const key of marks) setMark(key, true);
+      fresh.value = marks;
+    });
   const sweep = () => {
     const now = clock.now();
     for (const [key, end] of until) if (end <= now) until.delete(key);
-    fresh.value = new Set(until.keys());
+    show(new Set(until.keys()));
     if (until.size === 0) said.value = "";
     clock.clearTimeout(timer);
     if (until.size > 0) timer = clock.setTimeout(sweep, Math.min(...until.values()) - now);
@@ -59,5 +76,13 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
     said.value = announcement(changes);
     sweep();
   });
-  return { fresh, said };
+  const marked = (key: string) => {
+    let mark = perMatch.get(key);
+    if (mark === undefined) {
+      mark = signal(fresh.peek().has(key));
+      perMatch.set(key, mark);
+    }
+    return mark;
+  };
+  return { fresh, marked, said };
 }

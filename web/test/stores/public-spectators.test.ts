@@ -242,19 +242,29 @@ describe("a page opened again on a phone that kept the day", () => {
 describe("the scores that arrive", () => {
   test("are marked for a few seconds and said once to screen readers; the first snapshot marks nothing", async () => {
     const { page, store, live } = await openPublic("?day=open-sun");
+    // A row's own mark, asked for before the score arrives, and another match's, which never moves.
+    const row = store.fresh.marked(freshKey("Rizal Hall", "105"));
+    const other = store.fresh.marked(freshKey("Rizal Hall", "106"));
+    let otherChanges = 0;
+    const stop = other.subscribe(() => otherChanges++);
     assert.equal(store.fresh.fresh.value.size, 0);
     assert.equal(store.fresh.said.value, "");
     const scored = sunday(["21", "15"], "2026-11-29T01:45:00.000Z");
     live.receive({ type: "changes", seq: 2, changes: diffSnapshot(sunday(), scored) });
     assert.deepEqual([...store.fresh.fresh.value], [freshKey("Rizal Hall", "105")]);
+    assert.equal(row.value, true);
     assert.equal(
       store.fresh.said.value,
       "New score, Rizal Hall, Court 1: José Ñañez 21, Nicolás Peñaflor 15.",
     );
     await page.clock.advance(FRESH_MS - 1);
     assert.equal(store.fresh.fresh.value.size, 1);
+    assert.equal(row.value, true);
     await page.clock.advance(1);
     assert.equal(store.fresh.fresh.value.size, 0);
+    assert.equal(row.value, false);
     assert.equal(store.fresh.said.value, "");
+    stop();
+    assert.equal(otherChanges, 1, "another match's mark was never touched (1: the subscription's first run)");
   });
 });

@@ -1,3 +1,4 @@
+import { Component } from "preact";
 import { useMemo } from "preact/hooks";
 import { clubLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
@@ -5,6 +6,7 @@ import type { Event } from "../../lib/data/registry.ts";
 import { type Tie, ties } from "../../lib/data/ties.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
+import type { FreshScores } from "../fresh-scores.ts";
 import { MatchRow } from "./MatchRow.tsx";
 
 interface Group {
@@ -28,7 +30,7 @@ export function MatchList({
   event: Event;
   date: string | null;
 }) {
-  const { fresh } = usePublic().fresh;
+  const { fresh } = usePublic();
   // Grouped again only when the matches change, not when a mark comes or goes.
   const groups = useMemo<Group[]>(
     () =>
@@ -41,23 +43,52 @@ export function MatchList({
   return (
     <div class="matches">
       {groups.map((group) => (
-        <section key={group.key} aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
-          {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
-          <ul>
-            {group.matches.map((match) => (
-              <MatchRow
-                key={`${facility}#${match.matchNumber || match.key}`}
-                match={match}
-                event={event}
-                facility={facility}
-                fresh={fresh}
-              />
-            ))}
-          </ul>
-        </section>
+        <MatchGroup key={group.key} group={group} event={event} facility={facility} fresh={fresh} />
       ))}
     </div>
   );
+}
+
+interface MatchGroupProps {
+  group: Group;
+  event: Event;
+  facility: string;
+  fresh: Pick<FreshScores, "marked">;
+}
+
+/**
+ * One start time's (or tie's) matches. Drawn again only when one of its matches changed: a score
+ * arriving in a 300-match hall goes through one group's rows, not every row of the hall.
+ */
+class MatchGroup extends Component<MatchGroupProps> {
+  override shouldComponentUpdate(next: MatchGroupProps): boolean {
+    const [before, after] = [this.props.group.matches, next.group.matches];
+    return (
+      next.event !== this.props.event ||
+      next.facility !== this.props.facility ||
+      before.length !== after.length ||
+      after.some((match, i) => match !== before[i])
+    );
+  }
+
+  override render({ group, event, facility, fresh }: MatchGroupProps) {
+    return (
+      <section aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
+        {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
+        <ul>
+          {group.matches.map((match) => (
+            <MatchRow
+              key={`${facility}#${match.matchNumber || match.key}`}
+              match={match}
+              event={event}
+              facility={facility}
+              fresh={fresh}
+            />
+          ))}
+        </ul>
+      </section>
+    );
+  }
 }
 
 /** Start times; a match on another date than the day's (a rescheduled one) says which. */

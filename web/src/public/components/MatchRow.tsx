@@ -1,16 +1,16 @@
-import { computed, type ReadonlySignal } from "@preact/signals";
+import { computed } from "@preact/signals";
 import { Component } from "preact";
 import { categoryLabel, clubLabel, pairLabel, teamColour, teamOf } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
-import { freshKey } from "../fresh-scores.ts";
+import { type FreshScores, freshKey } from "../fresh-scores.ts";
 
 interface MatchRowProps {
   match: Match;
   event: Event;
   facility: string;
   /** The scores that just arrived (`fresh-scores.ts`): this match's is marked while it is among them. */
-  fresh: ReadonlySignal<ReadonlySet<string>>;
+  fresh: Pick<FreshScores, "marked">;
 }
 
 /**
@@ -22,7 +22,7 @@ interface MatchRowProps {
  */
 export class MatchRow extends Component<MatchRowProps> {
   private readonly marked = computed(() =>
-    this.props.fresh.value.has(freshKey(this.props.facility, this.props.match.matchNumber))
+    this.props.fresh.marked(freshKey(this.props.facility, this.props.match.matchNumber)).value
       ? "match fresh"
       : "match",
   );
