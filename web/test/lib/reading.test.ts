@@ -101,6 +101,32 @@ describe("a facility's matches", () => {
     );
   });
 
+  test("quoted fields read the same line by line or record by record: commas, doubled quotes, a line break, CRLF, blank lines", () => {
+    const header = "matchNumber,time,court,team1,team2,team1Score,team2Score";
+    const rows = [
+      '1,09:00,Court 1,"Cruz, Ana","Ana ""Bee"" Reyes",21,3',
+      "",
+      ",,,,,,",
+      "2,09:00,Court 2,Lim,Tan,,",
+    ];
+    const names = (csv: string) => matchesOf(csv).map((m) => [m.matchNumber, m.team1, m.team2, m.winner]);
+    const expected = [
+      ["1", "Cruz, Ana", 'Ana "Bee" Reyes', 1],
+      ["2", "Lim", "Tan", undefined],
+    ];
+    assert.deepEqual(names([header, ...rows].join("\n")), expected);
+    assert.deepEqual(names([header, ...rows].join("\r\n")), expected);
+    // A quoted line break: the record spans two lines, and is read as one.
+    const broken = [header, '1,09:00,Court 1,"Cruz,\nAna",Reyes,21,3', rows[3]].join("\n");
+    assert.deepEqual(
+      matchesOf(broken).map((m) => [m.matchNumber, m.team1, m.team2]),
+      [
+        ["1", "Cruz,\nAna", "Reyes"],
+        ["2", "Lim", "Tan"],
+      ],
+    );
+  });
+
   test("columns are read by header name, so another order gives the same matches", () => {
     const [match] = matchesOf("team2Score,team1Score,matchNumber,team1,team2\n19,21,7,A,B\n");
     assert.deepEqual(

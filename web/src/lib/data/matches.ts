@@ -3,7 +3,7 @@
  * (`MATCH_COLUMNS`), in time and court order.
  */
 import { MATCH_COLUMNS, type MatchColumn } from "@tournament-ops/service/match-columns";
-import { csvTable } from "../csv.ts";
+import { type CsvTable, csvTable, parseCsv } from "../csv.ts";
 import { minutesOf } from "./match-time.ts";
 
 /** A match: each match column as trimmed text ("" when absent), and what pages derive from them. */
@@ -17,45 +17,84 @@ export interface Match extends Record<MatchColumn, string> {
 }
 
 const byText = new Map<string, Match[]>();
-const byLine = new Map<string, Match>();
+/** Each record's match by its header and record text: a record seen before is the same object. */
+const byLine = new Map<string, Match | null>();
 
 /** The matches of a facility, sorted by date, time, court (numbers in names compared as numbers), number. */
 export function matchesOf(csv: string): Match[] {
   const known = byText.get(csv);
   if (known !== undefined) return known;
-  const table = csvTable(csv);
-  // The header is part of the key: the same cells under another header are another match.
-  const header = table.header.join("\u0001");
-  const matches = table.rows.map((cells) => {
-    const line = `${header}\u0002${cells.join("\u0001")}`;
-    let match = byLine.get(line);
-    if (match === undefined) {
-      const cell = (name: string) => {
-        const column = table.column(name);
-        return column >= 0 ? (cells[column] ?? "").trim() : "";
-      };
-      const columns = Object.fromEntries(MATCH_COLUMNS.map((name) => [name, cell(name)])) as Record<
-        MatchColumn,
-        string
-      >;
-      match = {
-        key: line,
-        ...columns,
-        winner: winnerOf(columns.team1Score, columns.team2Score),
-        order: [columns.date, timeOrder(columns.time), columns.court, columns.matchNumber]
-          .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
-          .join("\u0000"),
-      };
-      byLine.set(line, match);
-    }
-    return match;
-  });
+  const matches = (byPhysicalLine(csv) ?? byRecord(csv)).filter((match) => match !== null);
   matches.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   // Bounded caches: a long day on one phone never grows them without end.
   if (byText.size >= 32) byText.clear();
   if (byLine.size >= 20_000) byLine.clear();
   byText.set(csv, matches);
   return matches;
+}
+
+/**
+ * When no quoted field holds a line break (every line has its quotes in pairs), each line is a
+ * record: only the lines not seen before are read, so a score arriving in a 300-match hall reads
+ * one line, not the hall. Undefined otherwise.
+ */
+function byPhysicalLine(csv: string): Array<Match | null> | undefined {
+  const lines = csv.split("\n");
+  if (!lines.every(quotesPaired)) return undefined;
+  const [headerLine = "", ...records] = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  let header: CsvTable | undefined;
+  return records.map((record) => {
+    const key = `${headerLine}\n${record}`;
+    let match = byLine.get(key);
+    if (match === undefined) {
+      header ??= csvTable(headerLine);
+      match = matchOf(header, parseCsv(record)[0] ?? [], key);
+      byLine.set(key, match);
+    }
+    return match;
+  });
+}
+
+function quotesPaired(line: string): boolean {
+  let quotes = 0;
+  for (let at = line.indexOf('"'); at >= 0; at = line.indexOf('"', at + 1)) quotes++;
+  return quotes % 2 === 0;
+}
+
+/** Every record read: the way for a hall whose quoted fields hold line breaks. */
+function byRecord(csv: string): Array<Match | null> {
+  const table = csvTable(csv);
+  const header = table.header.join("\u0001");
+  return table.rows.map((cells) => {
+    const key = `${header}\u0002${cells.join("\u0001")}`;
+    let match = byLine.get(key);
+    if (match === undefined) {
+      match = matchOf(table, cells, key);
+      byLine.set(key, match);
+    }
+    return match;
+  });
+}
+
+/** The match of a record's cells, or null for a blank record. */
+function matchOf(table: Pick<CsvTable, "column">, cells: string[], key: string): Match | null {
+  if (cells.every((cell) => cell.trim() === "")) return null;
+  const cell = (name: string) => {
+    const column = table.column(name);
+    return column >= 0 ? (cells[column] ?? "").trim() : "";
+  };
+  const columns = Object.fromEntries(MATCH_COLUMNS.map((name) => [name, cell(name)])) as Record<
+    MatchColumn,
+    string
+  >;
+  return {
+    key,
+    ...columns,
+    winner: winnerOf(columns.team1Score, columns.team2Score),
+    order: [columns.date, timeOrder(columns.time), columns.court, columns.matchNumber]
+      .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
+      .join("\u0000"),
+  };
 }
 
 function winnerOf(score1: string, score2: string): 1 | 2 | undefined {
