@@ -14,7 +14,7 @@ import { facilityWorkbook } from "./support/facility-workbooks.ts";
 import { record } from "./support/results.ts";
 
 const INSTANCES = 3;
-const SECONDS = Number(process.env.CONCURRENCY_SECONDS ?? 10);
+const SECONDS = Number(process.env.CONCURRENCY_SECONDS ?? 6);
 const PEOPLE = 12;
 const MATCHES = 12;
 const FACILITIES = [
