@@ -127,7 +127,9 @@ out.push("## Concurrency");
 out.push("");
 if (concurrency.length === 0) out.push("No concurrency run was recorded.");
 for (const r of concurrency) {
-  out.push(`${r.instances} service processes, ${r.seconds} s, one Sheets fake and one data folder.`);
+  out.push(
+    `${r.instances} service processes, ${r.seconds} s, one Sheets fake and one data folder; the data folder's write budget lifted (the budget has its own test, service/test/sync/write-budget.test.ts).`,
+  );
   out.push("");
   out.push("| operation | sent | acknowledged |");
   out.push("|---|---|---|");
