@@ -57,12 +57,17 @@ if (files.length === 0) {
   process.exit(1);
 }
 const onStack = files.filter(({ lane }) => lane === "stack").map(({ file }) => file);
-// The fast files that may share a process run in two processes (their halves); the others each in
+// The fast files that may share a process run in SHARED_PROCESSES processes (their groups: several,
+// so that one file's waiting overlaps another's work, and few, as each loads tsx and the service
+// again); the others each in
 // their own, the slow lane's first: the long ones start early, the short ones fill in at the end.
 const together = files
   .filter(({ file, lane }) => lane === "fast" && sharesProcess(file))
   .map(({ file }) => file);
-const halves = [together.filter((_, i) => i % 2 === 0), together.filter((_, i) => i % 2 === 1)];
+const SHARED_PROCESSES = 2;
+const groups = Array.from({ length: SHARED_PROCESSES }, (_, g) =>
+  together.filter((_, i) => i % SHARED_PROCESSES === g),
+);
 const beside = [
   ...files.filter(({ lane }) => lane === "slow"),
   ...files.filter(({ file, lane }) => lane === "fast" && !together.includes(file)),
@@ -147,7 +152,7 @@ const jobs = await Promise.all([
   // Each in turn on the one stack; printed after the others.
   lane(onStack, 1, shared?.env ?? {}, false),
   lane(beside, 2, {}, true),
-  ...halves.map((half, i) => lane(half, 0, {}, false, `together-${i}`)),
+  ...groups.map((group, i) => lane(group, 0, {}, false, `together-${i}`)),
   ...(values.check
     ? [check("typescript/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
     : []),

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { after, before, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import pino from "pino";
 import { startTestApp, type TestApp } from "../support/app.ts";
 
@@ -13,47 +13,49 @@ const sink = new Writable({
 });
 
 let t: TestApp;
-before(async () => {
-  t = await startTestApp({ logger: pino({ level: "info" }, sink) });
-});
-after(() => t.close());
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
-test("one line per request with its id, status and time; none for /ping's 200s", async () => {
-  lines.length = 0;
-  await t.client.request("GET", "/ping");
-  await t.client.request("GET", "/ping");
-  await t.client.request("GET", "/v3/settings/live-push", {
-    headers: { authorization: `Bearer ${t.operatorToken()}` },
+describe("the request log", () => {
+  before(async () => {
+    t = await startTestApp({ logger: pino({ level: "info" }, sink) });
   });
-  await t.client.request("GET", "/v3/nothing-here");
-  await settle();
-  assert.equal(lines.length, 2, JSON.stringify(lines));
-  const [ok, missing] = lines as [Record<string, unknown>, Record<string, unknown>];
-  assert.equal(ok.msg, "request");
-  assert.equal(ok.status, 200);
-  assert.equal(ok.path, "/v3/settings/live-push");
-  assert.equal(typeof ok.reqId, "string");
-  assert.equal(typeof ok.ms, "number");
-  assert.equal(missing.status, 404);
-  assert.equal(missing.code, "not_found");
-  assert.notEqual(missing.reqId, ok.reqId);
-});
+  after(() => t.close());
 
-test("a refused /ping (406) is still logged, and no line carries a credential", async () => {
-  lines.length = 0;
-  await t.client.request("GET", "/ping", { headers: { accept: "text/html" } });
-  await t.client.request("GET", "/v3/diagnostics/sync", {
-    headers: { "x-sync-secret": "wrong-secret-value" },
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  test("one line per request with its id, status and time; none for /ping's 200s", async () => {
+    lines.length = 0;
+    await t.client.request("GET", "/ping");
+    await t.client.request("GET", "/ping");
+    await t.client.request("GET", "/v3/settings/live-push", {
+      headers: { authorization: `Bearer ${t.operatorToken()}` },
+    });
+    await t.client.request("GET", "/v3/nothing-here");
+    await settle();
+    assert.equal(lines.length, 2, JSON.stringify(lines));
+    const [ok, missing] = lines as [Record<string, unknown>, Record<string, unknown>];
+    assert.equal(ok.msg, "request");
+    assert.equal(ok.status, 200);
+    assert.equal(ok.path, "/v3/settings/live-push");
+    assert.equal(typeof ok.reqId, "string");
+    assert.equal(typeof ok.ms, "number");
+    assert.equal(missing.status, 404);
+    assert.equal(missing.code, "not_found");
+    assert.notEqual(missing.reqId, ok.reqId);
   });
-  await settle();
-  assert.deepEqual(
-    lines.map((line) => [line.path, line.status, line.code]),
-    [
-      ["/ping", 406, "not_acceptable"],
-      ["/v3/diagnostics/sync", 401, "unauthorized"],
-    ],
-  );
-  assert.doesNotMatch(JSON.stringify(lines), /wrong-secret-value|authorization/i);
+
+  test("a refused /ping (406) is still logged, and no line carries a credential", async () => {
+    lines.length = 0;
+    await t.client.request("GET", "/ping", { headers: { accept: "text/html" } });
+    await t.client.request("GET", "/v3/diagnostics/sync", {
+      headers: { "x-sync-secret": "wrong-secret-value" },
+    });
+    await settle();
+    assert.deepEqual(
+      lines.map((line) => [line.path, line.status, line.code]),
+      [
+        ["/ping", 406, "not_acceptable"],
+        ["/v3/diagnostics/sync", 401, "unauthorized"],
+      ],
+    );
+    assert.doesNotMatch(JSON.stringify(lines), /wrong-secret-value|authorization/i);
+  });
 });
