@@ -179,4 +179,5 @@ process.stdout.write(
     `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
     `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );
-process.exit(code);
+// Exits once the output is written: a pipe read slowly (`| tail`) would otherwise lose its end.
+process.stdout.write("", () => process.exit(code));
