@@ -192,7 +192,11 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
       await workerReady(page);
 
       await spectator.setOffline(true);
-      await page.reload();
+      // Opened until the worker answers (`workerReady`): once, on a loaded machine, the first opening
+      // after the new worker took over showed an older copy without the worker answering it (Chromium
+      // writes a new worker's registration down a moment after it takes control). What the worker
+      // answers must be the new build.
+      await workerReady(page);
       await page.getByRole("heading", { level: 1 }).waitFor();
       assert.equal(
         await page.locator('meta[name="build"][content="next"]').count(),
