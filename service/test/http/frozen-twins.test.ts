@@ -16,7 +16,7 @@ import { writeWorkbook } from "../support/workbooks.ts";
 // goes to two fresh apps over identical workbooks, data folders and clocks, so answers compare byte for byte.
 
 const cleanups: Array<() => Promise<void>> = [];
-describe("frozen twins", () => {
+describe("frozen routes answer as their /v3 twin, but for the spec's differences", () => {
   after(() => Promise.all(cleanups.map((cleanup) => cleanup())));
 
   const ANA = ["ana cruz", "Ana Cruz", "MS_1", "MS", false, "", false];
@@ -227,48 +227,43 @@ describe("frozen twins", () => {
     },
   };
 
-  describe("frozen routes answer as their /v3 twin, but for the spec's differences", () => {
-    for (const [route, twin] of Object.entries(TWINS)) {
-      test(`${route}: ${twin.difference}`, async () => {
-        const [frozen, v3] = [await answer(twin.frozen), await answer(twin.v3)];
-        assert.ok(v3.status < 300, `${v3.status} ${v3.text.slice(0, 300)}`);
-        assert.equal(frozen.status, twin.frozenStatus ?? v3.status, frozen.text.slice(0, 300));
-        assert.equal(frozen.headers["content-type"], v3.headers["content-type"]);
-        const expected = twin.frozenBody ? twin.frozenBody(v3.json()) : comparable(v3);
-        assert.deepEqual(comparable(frozen), expected);
-        assertFrozenHeaders(frozen, twin.successor);
-        assert.equal(v3.headers.deprecation, undefined);
-      });
-    }
-
-    test("errors: the plain { error, code } body with the /v3 code and message; 400 not 404 for an unknown day or facility", async () => {
-      const pairs: Array<[Call, Call]> = [
-        [
-          ["POST", "/sync/no-such-day", { headers: { "x-sync-secret": SYNC_SECRET } }],
-          ["POST", "/v3/days/no-such-day/syncs", { headers: { "x-sync-secret": SYNC_SECRET } }],
-        ],
-        [
-          ["PUT", "/v1/days/open-sat/facilities/Nowhere/attendance/ana", json({ present: true })],
-          ["PUT", "/v3/days/open-sat/facilities/Nowhere/people/ana/attendance", json({ present: true })],
-        ],
-        [
-          ["PUT", "/v1/events/open-2026/score-entry", json({ mode: "never" })],
-          ["PUT", "/v3/events/open-2026/score-entry", json({ scoreEntry: "never" })],
-        ],
-      ];
-      for (const [frozenCall, v3Call] of pairs) {
-        const [frozen, v3] = [await answer(frozenCall), await answer(v3Call)];
-        const problem = v3.json();
-        assert.equal(
-          frozen.status,
-          problem.status === 404 && /^unknown_/.test(problem.code) ? 400 : v3.status,
-        );
-        assert.equal(frozen.headers["content-type"], "application/json; charset=utf-8");
-        const body = frozen.json();
-        assert.deepEqual(Object.keys(body), ["error", "code"]);
-        assert.equal(body.code, problem.code);
-        if (body.code !== "validation_error") assert.equal(body.error, problem.detail);
-      }
+  for (const [route, twin] of Object.entries(TWINS)) {
+    test(`${route}: ${twin.difference}`, async () => {
+      const [frozen, v3] = [await answer(twin.frozen), await answer(twin.v3)];
+      assert.ok(v3.status < 300, `${v3.status} ${v3.text.slice(0, 300)}`);
+      assert.equal(frozen.status, twin.frozenStatus ?? v3.status, frozen.text.slice(0, 300));
+      assert.equal(frozen.headers["content-type"], v3.headers["content-type"]);
+      const expected = twin.frozenBody ? twin.frozenBody(v3.json()) : comparable(v3);
+      assert.deepEqual(comparable(frozen), expected);
+      assertFrozenHeaders(frozen, twin.successor);
+      assert.equal(v3.headers.deprecation, undefined);
     });
+  }
+
+  test("errors: the plain { error, code } body with the /v3 code and message; 400 not 404 for an unknown day or facility", async () => {
+    const pairs: Array<[Call, Call]> = [
+      [
+        ["POST", "/sync/no-such-day", { headers: { "x-sync-secret": SYNC_SECRET } }],
+        ["POST", "/v3/days/no-such-day/syncs", { headers: { "x-sync-secret": SYNC_SECRET } }],
+      ],
+      [
+        ["PUT", "/v1/days/open-sat/facilities/Nowhere/attendance/ana", json({ present: true })],
+        ["PUT", "/v3/days/open-sat/facilities/Nowhere/people/ana/attendance", json({ present: true })],
+      ],
+      [
+        ["PUT", "/v1/events/open-2026/score-entry", json({ mode: "never" })],
+        ["PUT", "/v3/events/open-2026/score-entry", json({ scoreEntry: "never" })],
+      ],
+    ];
+    for (const [frozenCall, v3Call] of pairs) {
+      const [frozen, v3] = [await answer(frozenCall), await answer(v3Call)];
+      const problem = v3.json();
+      assert.equal(frozen.status, problem.status === 404 && /^unknown_/.test(problem.code) ? 400 : v3.status);
+      assert.equal(frozen.headers["content-type"], "application/json; charset=utf-8");
+      const body = frozen.json();
+      assert.deepEqual(Object.keys(body), ["error", "code"]);
+      assert.equal(body.code, problem.code);
+      if (body.code !== "validation_error") assert.equal(body.error, problem.detail);
+    }
   });
 });

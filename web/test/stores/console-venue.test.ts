@@ -31,6 +31,23 @@ async function sunday(query = "?day=open-sun", snapshot: DaySnapshot = SUNDAY) {
   return { ...opened, live };
 }
 
+/** The service's answer to the console's save of match 102 as 21–17, replacing `previousNote`'s score. */
+const savedAs102 = (previousNote: string | null) =>
+  json(200, {
+    matchNumber: 102,
+    teamCode1: "A102",
+    teamCode2: "B102",
+    team1Score: 21,
+    team2Score: 17,
+    note: "Operator console · 2026-11-29 09:00",
+    previousNote,
+    published: {
+      facility: "ok",
+      archive: { path: "p", status: "committed", revision: "r" },
+      live: { pushed: true },
+    },
+  });
+
 const SCORESHEETS = "/v3/scoresheets";
 const NDJSON = `${JSON.stringify({ phase: "parsed", matches: 1, pages: 1 })}\n${JSON.stringify({
   phase: "done",
@@ -163,22 +180,7 @@ describe("the console's score screen (issue 26, row 5)", () => {
 
   test("a correction sends the sheet's scores as expected; the answer says who wrote it and whose score it replaced", async () => {
     const { page, store, entry } = await sunday("?day=open-sun&view=scores");
-    page.site.answer("PUT", PUT("Rizal Hall", 102), () =>
-      json(200, {
-        matchNumber: 102,
-        teamCode1: "A102",
-        teamCode2: "B102",
-        team1Score: 21,
-        team2Score: 17,
-        note: "Operator console · 2026-11-29 09:00",
-        previousNote: "Ana (Court 3) · 2026-11-29 08:55",
-        published: {
-          facility: "ok",
-          archive: { path: "p", status: "committed", revision: "r" },
-          live: { pushed: true },
-        },
-      }),
-    );
+    page.site.answer("PUT", PUT("Rizal Hall", 102), () => savedAs102("Ana (Court 3) · 2026-11-29 08:55"));
     store.scores.choose({ facility: "Rizal Hall", number: "102" });
     assert.deepEqual(store.scores.draft.value?.expected, { team1Score: 21, team2Score: 19 });
     store.scores.setScore("two", "17");
@@ -216,22 +218,7 @@ describe("the console's score screen (issue 26, row 5)", () => {
     await asked;
     store.scores.choose({ facility: "Rizal Hall", number: "101" });
     const opened = store.scores.draft.value;
-    answer(
-      json(200, {
-        matchNumber: 102,
-        teamCode1: "A102",
-        teamCode2: "B102",
-        team1Score: 21,
-        team2Score: 17,
-        note: "Operator console · 2026-11-29 09:00",
-        previousNote: null,
-        published: {
-          facility: "ok",
-          archive: { path: "p", status: "committed", revision: "r" },
-          live: { pushed: true },
-        },
-      }),
-    );
+    answer(savedAs102(null));
     await saving;
     assert.equal(store.scores.draft.value, opened, "match 101's form is the one on screen");
     assert.equal(store.scores.draft.value?.number, "101");
