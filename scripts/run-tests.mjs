@@ -4,6 +4,7 @@
 //   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
 //   --check           the lint and the type check (tsc -b) too, beside the tests (`npm test`)
 //   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
+// The failed tests are named again at the end (scripts/test-run/failures.mjs), where a log's tail shows them.
 // The files that use the local stack or Chromium share one stack and one Chromium for the whole
 // run (scripts/test-run/shared.mjs) and take turns on them, beside the other files; their output,
 // and the checks', is printed after the others'. Ends with one line of totals.
@@ -13,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { failuresIn } from "./test-run/failures.mjs";
 import { laneOf, sharesProcess } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
@@ -105,6 +107,8 @@ const countIn = (text) => {
   ))
     counts.set(name, (counts.get(name) ?? 0) + Number(value));
 };
+/** @type {string[]} The failed tests of every lane, said again at the very end. */
+const failures = [];
 
 /**
  * One `node --test` run of `list`, its output collected (and shown at once when `live`).
@@ -129,6 +133,7 @@ async function lane(list, concurrency, extraEnv, live, name = String(concurrency
     if (live) process.stdout.write(text);
   });
   countIn(output);
+  failures.push(...failuresIn(output));
   return { code, output: live ? "" : output };
 }
 
@@ -173,6 +178,7 @@ if (timings !== undefined) {
     process.stdout.write(`${(ms / 1000).toFixed(1).padStart(7)} s  ${relative(process.cwd(), file)}\n`);
   rmSync(timings, { recursive: true, force: true });
 }
+if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.join("\n")}\n`);
 const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
   `\n${files.length} files (${onStack.length} on the shared stack)${values.check ? ", type check and lint" : ""}: ` +
