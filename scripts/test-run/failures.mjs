@@ -14,6 +14,7 @@ export function failuresIn(tap) {
     const failed = /^(\s*)not ok \d+ - (.*)$/.exec(line);
     if (!failed) continue;
     const indent = `${failed[1]}  `;
+    /** @type {string[]} */
     const block = [];
     for (const next of lines.slice(i + 1)) {
       if (!next.startsWith(indent) || next.trim() === "...") break;
@@ -33,7 +34,11 @@ export function failuresIn(tap) {
             .filter(Boolean)
             .slice(0, 4);
     found.push(
-      [`✗ ${failed[2]}`, `  at ${field("location")?.replace(/^'(.*)'$/, "$1") ?? "(no location)"}`, ...error.map((e) => `  ${e}`)].join("\n"),
+      [
+        `✗ ${failed[2]}`,
+        `  at ${field("location")?.replace(/^'(.*)'$/, "$1") ?? "(no location)"}`,
+        ...error.map((e) => `  ${e}`),
+      ].join("\n"),
     );
   }
   return found;
