@@ -49,6 +49,7 @@ const env: FeedOptions["env"] = {
     visible: () => true,
     onOnlineChange: () => () => {},
     onVisible: () => () => {},
+    onHidden: () => () => {},
   },
 };
 

@@ -93,4 +93,27 @@ describe("the public page's status line on a venue day", () => {
     await page.clock.advance(KEEP_EVERY_MS);
     assert.equal(kept()?.generatedAt, "2026-11-29T01:03:00.000Z");
   });
+
+  test("a score that arrives just before the phone is locked or the day changed is kept at once", async () => {
+    const { page } = await openPublic("?day=open-sun");
+    const live = page.socket("/live/");
+    live.open();
+    const kept = () =>
+      JSON.parse(page.storage.getItem("tournament-ops.kept-snapshot.public") ?? "null")?.snapshot;
+    live.receive({ type: "snapshot", seq: 1, snapshot: sunday(["1", "0"], "2026-11-29T01:01:00.000Z") });
+    live.receive({ type: "snapshot", seq: 2, snapshot: sunday(["2", "0"], "2026-11-29T01:02:00.000Z") });
+    assert.equal(kept()?.generatedAt, "2026-11-29T01:01:00.000Z", "the second waits its turn");
+    page.setVisible(false);
+    assert.equal(kept()?.generatedAt, "2026-11-29T01:02:00.000Z", "put away: written now");
+    page.setVisible(true);
+
+    live.receive({ type: "snapshot", seq: 3, snapshot: sunday(["3", "0"], "2026-11-29T01:03:00.000Z") });
+    assert.equal(kept()?.generatedAt, "2026-11-29T01:02:00.000Z");
+    // The back button to Saturday's results: Sunday's feed stops.
+    page.history.splice(-1, 0, "https://results.test/public/?day=open-sat");
+    page.back();
+    assert.equal(kept()?.generatedAt, "2026-11-29T01:03:00.000Z", "no longer followed: written now");
+    await page.clock.advance(KEEP_EVERY_MS);
+    assert.equal(kept()?.generatedAt, "2026-11-29T01:03:00.000Z", "and nothing written twice later");
+  });
 });

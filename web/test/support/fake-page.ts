@@ -50,6 +50,7 @@ export function fakePage(options: FakePageOptions): FakePage {
   const moves: Array<() => void> = [];
   const onlineRuns = new Set<() => void>();
   const visibleRuns = new Set<() => void>();
+  const hiddenRuns = new Set<() => void>();
   let online = true;
   let visible = true;
   const listen = (runs: Set<() => void>, run: () => void) => {
@@ -82,6 +83,7 @@ export function fakePage(options: FakePageOptions): FakePage {
       visible: () => visible,
       onOnlineChange: (run) => listen(onlineRuns, run),
       onVisible: (run) => listen(visibleRuns, run),
+      onHidden: (run) => listen(hiddenRuns, run),
     },
     openSocket(url) {
       const socket = new FakeSocket(url);
@@ -115,7 +117,7 @@ export function fakePage(options: FakePageOptions): FakePage {
     },
     setVisible(value) {
       visible = value;
-      if (value) for (const run of visibleRuns) run();
+      for (const run of value ? visibleRuns : hiddenRuns) run();
     },
     downloads,
   };

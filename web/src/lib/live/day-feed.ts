@@ -4,7 +4,8 @@
  * when live push is off for the tournament, the page reads `<event>/data/<day>.json` instead: at
  * once, every {@link POLL_MS} while the page is in view, and whenever the person asks (retry).
  * With a keeper, the last snapshot seen is kept on the phone and shown first when the page opens
- * (a page opened offline shows the results as they last were).
+ * (a page opened offline shows the results as they last were); it is written at the latest when
+ * the page is put away or stops following the day.
  */
 import {
   applyChanges,
@@ -165,6 +166,7 @@ export function followDay(options: FeedOptions): DayFeed {
   }
 
   const stopListening = connection.onOnlineChange(() => update({ online: connection.online() }));
+  const stopKeeping = connection.onHidden(() => options.keep?.flush());
   if (socket === undefined) {
     update({ source: "push-off" });
     poll(true);
@@ -180,6 +182,8 @@ export function followDay(options: FeedOptions): DayFeed {
     stop() {
       stopped = true;
       stopListening();
+      stopKeeping();
+      options.keep?.flush();
       poll(false);
       socket?.close();
     },

@@ -2,7 +2,8 @@
  * The last snapshot a page saw of its day, kept on the phone (local storage, one per page), so a
  * page reopened without a network shows the results as they last were, saying how old they are.
  * Writes are spaced by {@link KEEP_EVERY_MS} (a busy day changes every few seconds); the newest
- * one is written at the end of each spacing, so what is kept is never more than that behind.
+ * one is written at the end of each spacing, or at once when the page is put away
+ * ({@link SnapshotKeeper.flush}), so a score seen just before the phone is locked is kept too.
  */
 import { type DaySnapshot, isDaySnapshot } from "../data/snapshot.ts";
 import type { PageClock } from "../page/environment.ts";
@@ -14,6 +15,8 @@ export interface SnapshotKeeper {
   read(): DaySnapshot | undefined;
   /** Keeps `snapshot` (soon, at most once per {@link KEEP_EVERY_MS}). */
   write(snapshot: DaySnapshot): void;
+  /** Writes the snapshot waiting for its turn now: the page is being put away. */
+  flush(): void;
 }
 
 /**
@@ -25,14 +28,16 @@ export function keptSnapshot(
   page: string,
   event: string,
   day: string,
-  clock: Pick<PageClock, "now" | "setTimeout">,
+  clock: Pick<PageClock, "now" | "setTimeout" | "clearTimeout">,
 ): SnapshotKeeper {
   const key = `tournament-ops.kept-snapshot.${page}`;
   let lastWrite = Number.NEGATIVE_INFINITY;
   let waiting: DaySnapshot | undefined;
+  let timer: unknown;
   const store = () => {
     const snapshot = waiting;
     waiting = undefined;
+    clock.clearTimeout(timer);
     if (snapshot === undefined) return;
     lastWrite = clock.now();
     try {
@@ -62,7 +67,8 @@ export function keptSnapshot(
       if (scheduled) return;
       const wait = lastWrite + KEEP_EVERY_MS - clock.now();
       if (wait <= 0) store();
-      else clock.setTimeout(store, wait);
+      else timer = clock.setTimeout(store, wait);
     },
+    flush: store,
   };
 }

@@ -44,6 +44,17 @@ export function browserEnvironment(): PageEnvironment {
         listen(document, ["visibilitychange"], () => {
           if (document.visibilityState === "visible") run();
         }),
+      onHidden(run) {
+        // `pagehide` too: a page closed while in view may get no `visibilitychange` first.
+        const stopHiding = listen(document, ["visibilitychange"], () => {
+          if (document.visibilityState === "hidden") run();
+        });
+        const stopClosing = listen(window, ["pagehide"], run);
+        return () => {
+          stopHiding();
+          stopClosing();
+        };
+      },
     },
     openSocket: (url) => new WebSocket(url),
     download(url, fileName) {

@@ -40,6 +40,11 @@ export interface PageConnection {
   onOnlineChange(run: () => void): () => void;
   /** `run` when the page comes back into view; the answer stops listening. */
   onVisible(run: () => void): () => void;
+  /**
+   * `run` when the page leaves view or is put away (the tab hidden, the phone locked, the page
+   * closed): the last moment sure to come to keep what must outlast it. The answer stops listening.
+   */
+  onHidden(run: () => void): () => void;
 }
 
 /** Whether the person allowed notifications: the browser's answer, or `unsupported` when it has none. */
