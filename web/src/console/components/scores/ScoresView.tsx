@@ -1,4 +1,4 @@
-import { useEffect } from "preact/hooks";
+import { useLayoutEffect } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { scoreText } from "../../../score/draft.ts";
 import { useConsole } from "../../context.ts";
@@ -62,7 +62,9 @@ export function ScoresView({ entry }: { entry: DayEntry }) {
   const { day, scores } = useConsole();
   const { feed, scoreEntry } = day;
   const { chosen, chosenMatch, choose, forDay, found, query } = scores;
-  useEffect(() => forDay(entry.dayKey), [entry.dayKey]);
+  // Before the screen is handed back to the browser: run after paint, it could empty a search the
+  // operator had already typed into the box this render shows.
+  useLayoutEffect(() => forDay(entry.dayKey), [entry.dayKey]);
   const snapshot = feed.value?.snapshot;
   const mode = modeWords(scoreEntry.value?.scoreEntry);
   const { shown, more } = found.value;
