@@ -60,7 +60,12 @@ export function freshScores(feed: ReadonlySignal<FeedState | undefined>, clock: 
   effect(() => {
     const state = feed.value;
     const snapshot = state?.snapshot;
-    if (snapshot === previous) return;
+    if (snapshot === previous) {
+      // The network confirmed the kept snapshot as it was (the feed keeps the same object): what
+      // changes from now on is news.
+      previousKept &&= state?.kept ?? false;
+      return;
+    }
     // Another day (or none) starts afresh: its first snapshot is not news, nor what changed since
     // the phone kept it.
     const changes =

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
-import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
+import type { DaySnapshot, FacilitySnapshot } from "../../src/lib/data/snapshot.ts";
 import { type FeedOptions, type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
 import { FakeSocket } from "../support/fake-socket.ts";
 
@@ -114,6 +114,45 @@ describe("following a day: the relay's changes, with the published file as the f
     socket.receive({ type: "changes", seq: 5, changes: diffSnapshot(first, second) });
     assert.equal(last().source, "live");
     assert.deepEqual(last().snapshot, second);
+  });
+
+  test("a whole snapshot keeps what it repeats of the one shown: the same facilities, the same texts", async () => {
+    follow();
+    const socket = made[0] as FakeSocket;
+    socket.open();
+    const twoHalls = (generatedAt: string, score: string, note?: string): DaySnapshot => {
+      const day = snapshot(generatedAt, score);
+      const hallB: FacilitySnapshot = {
+        ...(day.facilities[0] as FacilitySnapshot),
+        name: "Hall B",
+        fetchedAt: "2026-11-21T00:59:00.000Z",
+        matchesCsv: "n,s\n7,\n",
+      };
+      return { ...day, facilities: [...day.facilities, note ? { ...hallB, error: note } : hallB] };
+    };
+    socket.receive({ type: "snapshot", seq: 1, snapshot: twoHalls("2026-11-21T01:00:00.000Z", "") });
+    const shown = last().snapshot as DaySnapshot;
+    socket.receive({ type: "snapshot", seq: 2, snapshot: twoHalls("2026-11-21T01:05:00.000Z", "21") });
+    const next = last().snapshot as DaySnapshot;
+    assert.deepEqual(next, twoHalls("2026-11-21T01:05:00.000Z", "21"), "what was sent, exactly");
+    assert.equal(next.facilities[1], shown.facilities[1], "Hall B did not change: the object shown");
+    assert.notEqual(next.facilities[0], shown.facilities[0], "Hall A did");
+
+    // A member more (or fewer) is a change too, though every member both have is equal.
+    socket.receive({
+      type: "snapshot",
+      seq: 3,
+      snapshot: twoHalls("2026-11-21T01:05:00.000Z", "21", "late"),
+    });
+    const noted = last().snapshot as DaySnapshot;
+    assert.equal(noted.facilities[1]?.error, "late");
+    assert.equal(noted.facilities[0], next.facilities[0]);
+    socket.receive({
+      type: "snapshot",
+      seq: 4,
+      snapshot: twoHalls("2026-11-21T01:05:00.000Z", "21", "late"),
+    });
+    assert.equal(last().snapshot, noted, "the same snapshot again: the one shown, nothing new to draw");
   });
 
   test("a missed message (a gap in seq) reopens the socket for the whole snapshot, applying nothing", async () => {

@@ -237,6 +237,27 @@ describe("a page opened again on a phone that kept the day", () => {
       "a change while open is news",
     );
   });
+
+  test("when the network brings the kept day unchanged, the next score is news all the same", async () => {
+    const storage = new MemoryStorage();
+    const seen = sunday(["", ""], "2026-11-29T01:10:00.000Z");
+    storage.setItem(
+      "tournament-ops.kept-snapshot.public",
+      JSON.stringify({ event: "junior-open", day: "open-sun", snapshot: seen }),
+    );
+    const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
+    page.site.file("/config/events.json", REGISTRY);
+    const store = createPublicStore(page.env);
+    await store.start();
+    await settle();
+    const live = page.socket("/live/junior-open/open-sun");
+    live.open();
+    live.receive({ type: "snapshot", seq: 1, snapshot: seen });
+    assert.equal(store.feed.value?.kept, false);
+    const scored = sunday(["21", "15"], "2026-11-29T01:21:00.000Z");
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(seen, scored) });
+    assert.deepEqual([...store.fresh.fresh.value], [freshKey("Rizal Hall", "105")]);
+  });
 });
 
 describe("the scores that arrive", () => {

@@ -29,3 +29,42 @@ export function isDaySnapshot(value: unknown): value is DaySnapshot {
 export function newer(a: DaySnapshot | undefined, b: DaySnapshot): DaySnapshot {
   return a !== undefined && Date.parse(a.generatedAt) > Date.parse(b.generatedAt) ? a : b;
 }
+
+/**
+ * `next`, with what it repeats of `held` taken from `held`: a facility whose members are all equal
+ * is `held`'s own object, and an equal member (a CSV) is `held`'s own string; `held` itself when
+ * nothing changed (a published file read again). A whole snapshot that
+ * repeats what the page holds (on connect, after a gap, from a relay without changes) then costs
+ * the page what a changes message does: the views that follow a facility or a CSV by identity,
+ * and the look-ups keyed by a CSV (whose hash the string keeps), find what they already drew.
+ * @example withUnchangedFrom(held, next).facilities[0] === held.facilities[0] // when Hall 1 did not change
+ */
+export function withUnchangedFrom(held: DaySnapshot | undefined, next: DaySnapshot): DaySnapshot {
+  if (held === undefined || held === next) return next;
+  const before = new Map(held.facilities.map((facility) => [facility.name, facility]));
+  const facilities = next.facilities.map((facility) => {
+    const old = before.get(facility.name);
+    return old === undefined ? facility : sharedMembers(old, facility);
+  });
+  const members = sharedMembers(held, { ...next, facilities: held.facilities });
+  const same =
+    members === held &&
+    facilities.length === held.facilities.length &&
+    facilities.every((facility, i) => facility === held.facilities[i]);
+  return same ? held : { ...members, facilities };
+}
+
+/** `next`, or `held` itself when every member is the same; each equal member taken from `held`. */
+function sharedMembers<T extends object>(held: T, next: T): T {
+  const from = held as Record<string, unknown>;
+  const to = next as Record<string, unknown>;
+  const keys = Object.keys(to);
+  let same = keys.length === Object.keys(from).length;
+  const shared: Record<string, unknown> = {};
+  for (const key of keys) {
+    const equal = Object.hasOwn(from, key) && from[key] === to[key];
+    shared[key] = equal ? from[key] : to[key];
+    same &&= equal;
+  }
+  return same ? held : (shared as T);
+}

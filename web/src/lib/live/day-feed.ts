@@ -14,7 +14,7 @@ import {
   type LiveMessage,
 } from "@tournament-ops/relay/changes";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
-import { type DaySnapshot, isDaySnapshot, newer } from "../data/snapshot.ts";
+import { type DaySnapshot, isDaySnapshot, newer, withUnchangedFrom } from "../data/snapshot.ts";
 import type { PageEnvironment } from "../page/environment.ts";
 import type { SnapshotKeeper } from "./kept-snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
@@ -100,7 +100,7 @@ export function followDay(options: FeedOptions): DayFeed {
       if (snapshot === undefined) update({ unpublished: state.snapshot === undefined, problem: undefined });
       else
         update({
-          snapshot: newer(state.snapshot, snapshot),
+          snapshot: newer(state.snapshot, withUnchangedFrom(state.snapshot, snapshot)),
           unpublished: false,
           problem: undefined,
           kept: false,
@@ -148,11 +148,12 @@ export function followDay(options: FeedOptions): DayFeed {
     } catch {
       return;
     }
+    // A whole snapshot keeps what it repeats of the one shown (`withUnchangedFrom`).
     if (isDaySnapshot(message)) {
       // A relay that does not know about changes sends every snapshot whole.
-      held = { seq: undefined, snapshot: message };
+      held = { seq: undefined, snapshot: withUnchangedFrom(state.snapshot, message) };
     } else if (message.type === "snapshot" && isDaySnapshot(message.snapshot)) {
-      held = { seq: message.seq, snapshot: message.snapshot };
+      held = { seq: message.seq, snapshot: withUnchangedFrom(state.snapshot, message.snapshot) };
     } else if (message.type === "changes") {
       if (held?.seq === undefined || message.seq !== held.seq + 1) return socket?.reconnect();
       try {
