@@ -17,8 +17,12 @@ export interface Match extends Record<MatchColumn, string> {
 }
 
 const byText = new Map<string, Match[]>();
-/** Each record's match by its header and record text: a record seen before is the same object. */
-const byLine = new Map<string, Match | null>();
+/**
+ * Each record's match by its header, then its record text: a record seen before is the same
+ * object. (By header first: a look-up hashes the record alone, not the header with it.)
+ */
+const byLine = new Map<string, Map<string, Match | null>>();
+let linesKept = 0;
 
 /** The matches of a facility, sorted by date, time, court (numbers in names compared as numbers), number. */
 export function matchesOf(csv: string): Match[] {
@@ -28,9 +32,28 @@ export function matchesOf(csv: string): Match[] {
   matches.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
   // Bounded caches: a long day on one phone never grows them without end.
   if (byText.size >= 32) byText.clear();
-  if (byLine.size >= 20_000) byLine.clear();
+  if (linesKept >= 20_000) {
+    byLine.clear();
+    linesKept = 0;
+  }
   byText.set(csv, matches);
   return matches;
+}
+
+/** The match of `record` under `header`, read by `read` only the first time it is seen. */
+function remembered(header: string, record: string, read: (key: string) => Match | null): Match | null {
+  let seen = byLine.get(header);
+  if (seen === undefined) {
+    seen = new Map();
+    byLine.set(header, seen);
+  }
+  let match = seen.get(record);
+  if (match === undefined) {
+    match = read(`${header}\n${record}`);
+    seen.set(record, match);
+    linesKept++;
+  }
+  return match;
 }
 
 /**
@@ -43,16 +66,12 @@ function byPhysicalLine(csv: string): Array<Match | null> | undefined {
   if (!lines.every(quotesPaired)) return undefined;
   const [headerLine = "", ...records] = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   let header: CsvTable | undefined;
-  return records.map((record) => {
-    const key = `${headerLine}\n${record}`;
-    let match = byLine.get(key);
-    if (match === undefined) {
+  return records.map((record) =>
+    remembered(headerLine, record, (key) => {
       header ??= csvTable(headerLine);
-      match = matchOf(header, parseCsv(record)[0] ?? [], key);
-      byLine.set(key, match);
-    }
-    return match;
-  });
+      return matchOf(header, parseCsv(record)[0] ?? [], key);
+    }),
+  );
 }
 
 function quotesPaired(line: string): boolean {
@@ -64,16 +83,10 @@ function quotesPaired(line: string): boolean {
 /** Every record read: the way for a hall whose quoted fields hold line breaks. */
 function byRecord(csv: string): Array<Match | null> {
   const table = csvTable(csv);
-  const header = table.header.join("\u0001");
-  return table.rows.map((cells) => {
-    const key = `${header}\u0002${cells.join("\u0001")}`;
-    let match = byLine.get(key);
-    if (match === undefined) {
-      match = matchOf(table, cells, key);
-      byLine.set(key, match);
-    }
-    return match;
-  });
+  const header = `\u0002${table.header.join("\u0001")}`;
+  return table.rows.map((cells) =>
+    remembered(header, cells.join("\u0001"), (key) => matchOf(table, cells, key)),
+  );
 }
 
 /** The match of a record's cells, or null for a blank record. */

@@ -1,14 +1,15 @@
 /**
  * The last snapshot a page saw of its day, kept on the phone (local storage, one per page), so a
  * page reopened without a network shows the results as they last were, saying how old they are.
- * Writes are spaced by {@link KEEP_EVERY_MS} (a busy day changes every few seconds); the newest
+ * Writes are spaced by {@link KEEP_EVERY_MS} (a busy day changes every few seconds, and writing a
+ * day of 400 KB holds a throttled phone's page for 10 ms or more); the newest
  * one is written at the end of each spacing, or at once when the page is put away
  * ({@link SnapshotKeeper.flush}), so a score seen just before the phone is locked is kept too.
  */
 import { type DaySnapshot, isDaySnapshot } from "../data/snapshot.ts";
 import type { PageClock } from "../page/environment.ts";
 
-export const KEEP_EVERY_MS = 5_000;
+export const KEEP_EVERY_MS = 30_000;
 
 export interface SnapshotKeeper {
   /** The kept snapshot of this day, if the one kept is this day's. */
