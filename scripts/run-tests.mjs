@@ -2,7 +2,7 @@
 // workspace) with Node's own test runner, tsx loading TypeScript; Node 20's --test takes no globs,
 // so the files are listed here.
 //   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
-//   --check           the lint and the type check (tsc -b) too, beside the tests (`npm test`)
+//   --check           the lint and the type check (TypeScript 7's tsc -b) too, beside the tests (`npm test`)
 //   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
 // The failed tests are named again at the end (scripts/test-run/failures.mjs), where a log's tail shows them.
 // The files that use the local stack or Chromium share one stack and one Chromium for the whole
@@ -159,7 +159,7 @@ const jobs = await Promise.all([
   lane(beside, 2, {}, true),
   ...groups.map((group, i) => lane(group, 0, {}, false, `together-${i}`)),
   ...(values.check
-    ? [check("typescript/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
+    ? [check("@typescript/native/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
     : []),
 ]);
 await shared?.stop();

@@ -45,7 +45,7 @@ export function statusOf(error: unknown): number | undefined {
 /** The response headers of an Octokit answer or error, lower-cased names. */
 export function headersOf(answerOrError: unknown): Record<string, string | undefined> {
   const from = answerOrError as { headers?: unknown; response?: { headers?: unknown } };
-  return ((from.response?.headers ?? from.headers ?? {}) as Record<string, string | undefined>) ?? {};
+  return (from.response?.headers ?? from.headers ?? {}) as Record<string, string | undefined>;
 }
 
 /** Without a header that says how long, GitHub documents a wait of at least a minute. */
