@@ -14,7 +14,7 @@ import {
 } from "./google-sheets/index.ts";
 import { localAccessProbe } from "./local-access.ts";
 import { createRelayClient } from "./relay-client/index.ts";
-import { createXlsxWorkbooks } from "./xlsx-workbooks/index.ts";
+import { lazyXlsxWorkbooks } from "./xlsx-workbooks/lazy.ts";
 
 export interface AdapterDeps {
   logger: { warn(obj: object, msg: string): void };
@@ -46,7 +46,7 @@ export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
     spreadsheets:
       sheets.backend === "google"
         ? createGoogleSheets({ ...sheets, credentials, logger: deps.logger })
-        : createXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger }),
+        : lazyXlsxWorkbooks({ dir: sheets.workbooksDir, logger: deps.logger }),
     dataRepository: data.backend === "github" ? createGitHubContents(data) : createDataFolder(data.dataDir),
     accessProbe: createAccessProbe(config, credentials),
     liveRelay:
