@@ -5,9 +5,9 @@
 //   --check           the lint and the type check (TypeScript 7's tsc -b) too, beside the tests (`npm test`)
 //   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
 // The failed tests are named again at the end (scripts/test-run/failures.mjs), where a log's tail shows them.
-// The files that use the local stack or Chromium share one stack and one Chromium for the whole
-// run (scripts/test-run/shared.mjs) and take turns on them, beside the other files; their output,
-// and the checks', is printed after the others'. Ends with one line of totals.
+// The files that use the local stack or Chromium share two stacks and one Chromium for the whole
+// run (scripts/test-run/shared.mjs), taking turns on their stack, beside the other files; their
+// output, and the checks', is printed after the others'. Ends with one line of totals.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { failuresIn } from "./test-run/failures.mjs";
-import { laneOf, sharesProcess } from "./test-run/lanes.mjs";
+import { laneOf, sharesProcess, spreadOver } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
 const { values, positionals } = parseArgs({
@@ -152,20 +152,37 @@ async function check(script, args) {
 
 const startedAt = Date.now();
 const chromium = onStack.some((file) => readFileSync(file, "utf8").includes('support/chromium.ts"'));
-const shared = onStack.length > 0 ? await startShared({ chromium }) : undefined;
+// The files on a stack take turns on it; STACKS stacks share one Chromium (the first stack's),
+// their files dealt over them by size.
+const STACKS = 2;
+const stackLists = spreadOver(onStack, STACKS);
+const stacks = await Promise.all(stackLists.map((_, i) => startShared({ chromium: chromium && i === 0 })));
+const browser = stacks[0]?.env["TOPS_SHARED_CHROMIUM"];
+const stackJobs = stackLists.map((list, i) =>
+  lane(
+    list,
+    1,
+    { ...stacks[i]?.env, ...(browser ? { TOPS_SHARED_CHROMIUM: browser } : {}) },
+    false,
+    `stack-${i}`,
+  ),
+);
 const jobs = await Promise.all([
-  // Each in turn on the one stack; printed after the others.
-  lane(onStack, 1, shared?.env ?? {}, false),
+  ...stackJobs,
   lane(beside, 2, {}, true),
   ...groups.map((group, i) => lane(group, 0, {}, false, `together-${i}`)),
   ...(values.check
     ? [check("@typescript/native/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
     : []),
 ]);
-await shared?.stop();
-for (const { output } of jobs) process.stdout.write(output);
+await Promise.all(stacks.map((stack) => stack.stop()));
+// The stacks' output after the others'; a stack's last lines after its files' output when one failed.
+for (const { output } of jobs.slice(stackJobs.length)) process.stdout.write(output);
+for (const [i, { code, output }] of jobs.slice(0, stackJobs.length).entries()) {
+  process.stdout.write(output);
+  if (code !== 0) process.stdout.write(stacks[i]?.log() ?? "");
+}
 const code = jobs.find((job) => job.code !== 0)?.code ?? 0;
-if (code !== 0 && jobs[0]?.code !== 0 && shared) process.stdout.write(shared.log());
 if (timings !== undefined) {
   const lines = readdirSync(timings).flatMap((name) =>
     readFileSync(join(timings, name), "utf8").split("\n").filter(Boolean),
@@ -181,7 +198,7 @@ if (timings !== undefined) {
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.join("\n")}\n`);
 const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
-  `\n${files.length} files (${onStack.length} on the shared stack)${values.check ? ", type check and lint" : ""}: ` +
+  `\n${files.length} files (${onStack.length} on ${stacks.length} shared stacks)${values.check ? ", type check and lint" : ""}: ` +
     `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
     `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );

@@ -2,7 +2,7 @@
 // tests, in-process, in under a minute; the slow lane is what starts real processes or browsers:
 // the stack and Chromium (those files take turns on the run's one stack), LibreOffice, the
 // Dockerfile's steps, `npm start`, several service instances, the fault and attack matrices.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 
 /** Folders (and files) whose tests are in the slow lane, besides the files that use the stack. */
 export const SLOW = [
@@ -55,4 +55,22 @@ export function sharesProcess(file) {
   if (OWN_PROCESS.some((prefix) => file.startsWith(prefix))) return false;
   const text = readFileSync(file, "utf8");
   return !/^(before|after|beforeEach|afterEach)\(|^(process\.env|globalThis|mock)\./m.test(text);
+}
+
+/**
+ * `files` dealt over `count` lists of about equal time, a file's size standing for its time: the
+ * largest first, each to the list with the least so far.
+ * @param {string[]} files
+ * @param {number} count
+ * @returns {string[][]}
+ */
+export function spreadOver(files, count) {
+  const lists = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), size: 0 }));
+  const sized = files.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size);
+  for (const { file, size } of sized) {
+    const least = lists.reduce((a, b) => (b.size < a.size ? b : a));
+    least.files.push(file);
+    least.size += size;
+  }
+  return lists.map((list) => list.files).filter((list) => list.length > 0);
 }

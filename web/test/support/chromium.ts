@@ -63,18 +63,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 /** axe-core's violations of impact serious or critical on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol: an inline <script> tag would be refused by the pages'
-  // Content-Security-Policy (script-src 'self'), as it should be.
-  await page.evaluate(axeSource);
+  // Content-Security-Policy (script-src 'self'), as it should be. Once per page load.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
         axe: {
-          run(): Promise<{
+          run(
+            context: Document,
+            options: { resultTypes: string[] },
+          ): Promise<{
             violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
           }>;
         };
       }
-    ).axe.run();
+    ).axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });
   return violations
