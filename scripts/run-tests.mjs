@@ -3,7 +3,8 @@
 // so the files are listed here.
 //   --lane fast|slow  only the files of that lane (scripts/test-run/lanes.mjs)
 //   --check           the lint and the type check (TypeScript 7's tsc -b) too, beside the tests (`npm test`)
-//   --durations       at the end, the files that took longest (scripts/test-run/durations.mjs)
+//   --durations       at the end, when each lane ended and the files that took longest
+//                     (scripts/test-run/durations.mjs)
 // The failed tests are named again at the end (scripts/test-run/failures.mjs), where a log's tail shows them.
 // The files that use the local stack or Chromium share two stacks and one Chromium for the whole
 // run (scripts/test-run/shared.mjs), taking turns on their stack, beside the other files; their
@@ -15,7 +16,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { failuresIn } from "./test-run/failures.mjs";
-import { laneOf, sharesProcess, spreadOver } from "./test-run/lanes.mjs";
+import { LONGEST_FIRST, laneOf, sharesProcess, spreadOver } from "./test-run/lanes.mjs";
 import { startShared } from "./test-run/shared.mjs";
 
 const { values, positionals } = parseArgs({
@@ -61,8 +62,8 @@ if (files.length === 0) {
 const onStack = files.filter(({ lane }) => lane === "stack").map(({ file }) => file);
 // The fast files that may share a process run in SHARED_PROCESSES processes (their groups: several,
 // so that one file's waiting overlaps another's work, and few, as each loads tsx and the service
-// again); the others each in
-// their own, the slow lane's first: the long ones start early, the short ones fill in at the end.
+// again); the others each in their own, the slow lane's first, its longest first (LONGEST_FIRST):
+// the long ones start early, the short ones fill in at the end.
 const together = files
   .filter(({ file, lane }) => lane === "fast" && sharesProcess(file))
   .map(({ file }) => file);
@@ -70,8 +71,10 @@ const SHARED_PROCESSES = 2;
 const groups = Array.from({ length: SHARED_PROCESSES }, (_, g) =>
   together.filter((_, i) => i % SHARED_PROCESSES === g),
 );
+const longest = (/** @type {string} */ file) => LONGEST_FIRST.some((prefix) => file.startsWith(prefix));
 const beside = [
-  ...files.filter(({ lane }) => lane === "slow"),
+  ...files.filter(({ file, lane }) => lane === "slow" && longest(file)),
+  ...files.filter(({ file, lane }) => lane === "slow" && !longest(file)),
   ...files.filter(({ file, lane }) => lane === "fast" && !together.includes(file)),
 ].map(({ file }) => file);
 
@@ -109,6 +112,8 @@ const countIn = (text) => {
 };
 /** @type {string[]} The failed tests of every lane, said again at the very end. */
 const failures = [];
+/** @type {string[]} When each lane ended (shown with --durations). */
+const laneEnds = [];
 
 /**
  * One `node --test` run of `list`, its output collected (and shown at once when `live`).
@@ -134,6 +139,7 @@ async function lane(list, concurrency, extraEnv, live, name = String(concurrency
   });
   countIn(output);
   failures.push(...failuresIn(output));
+  laneEnds.push(`${name} (${list.length} files) ended at ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   return { code, output: live ? "" : output };
 }
 
@@ -169,7 +175,7 @@ const stackJobs = stackLists.map((list, i) =>
 );
 const jobs = await Promise.all([
   ...stackJobs,
-  lane(beside, 2, {}, true),
+  lane(beside, 2, {}, true, "beside"),
   ...groups.map((group, i) => lane(group, 0, {}, false, `together-${i}`)),
   ...(values.check
     ? [check("@typescript/native/bin/tsc", ["-b"]), check("@biomejs/biome/bin/biome", ["check", "."])]
@@ -190,6 +196,7 @@ if (timings !== undefined) {
   const slowest = lines
     .map((line) => ({ ms: Number(line.split(" ")[0]), file: line.slice(line.indexOf(" ") + 1) }))
     .sort((a, b) => b.ms - a.ms);
+  process.stdout.write(`\nThe lanes: ${laneEnds.join("; ")}.\n`);
   process.stdout.write("\nThe files that took longest (their tests' own time):\n");
   for (const { ms, file } of slowest.slice(0, 25))
     process.stdout.write(`${(ms / 1000).toFixed(1).padStart(7)} s  ${relative(process.cwd(), file)}\n`);

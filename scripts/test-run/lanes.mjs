@@ -28,6 +28,18 @@ export const SLOW = [
 ];
 
 /**
+ * The slow files that take longest (`--durations`), started first: a long file started last would
+ * run alone at the end while a core stands idle.
+ */
+export const LONGEST_FIRST = [
+  "service/test/reliability/faults-",
+  "service/test/e2e/walkthrough.test.ts",
+  "service/src/adapters/xlsx-workbooks/fast-criteria.test.ts",
+  "service/src/features/scoresheets/",
+  "service/test/http/process.test.ts",
+];
+
+/**
  * Which lane `file` runs in: `stack` (it imports web/test/support/stack.ts or chromium.ts, so it
  * borrows the run's stack and Chromium), `slow`, or `fast`.
  * @param {string} file a path relative to the repository
