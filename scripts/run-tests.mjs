@@ -205,7 +205,7 @@ if (timings !== undefined) {
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.join("\n")}\n`);
 const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
-  `\n${files.length} files (${onStack.length} on ${stacks.length} shared stacks)${values.check ? ", type check and lint" : ""}: ` +
+  `\n${files.length} files${onStack.length > 0 ? ` (${onStack.length} on ${stacks.length} shared stacks)` : ""}${values.check ? ", type check and lint" : ""}: ` +
     `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
     `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );

@@ -5,6 +5,7 @@ import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
 import { createGitHubContents } from "../../src/adapters/github-contents/index.ts";
 import { createGoogleSheets } from "../../src/adapters/google-sheets/index.ts";
 import { createXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/index.ts";
+import { lazyXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/lazy.ts";
 import type { DataRepository } from "../../src/ports/data-repository.ts";
 import type { CellValue, Rows, Spreadsheets } from "../../src/ports/spreadsheet.ts";
 import { columnIndex } from "../../src/shared/a1.ts";
@@ -61,8 +62,9 @@ const empty = (value: unknown) => (value === "" || value === undefined ? null : 
 
 async function localSpreadsheets(): Promise<SpreadsheetBackend> {
   const dir = await mkdtemp(join(tmpdir(), "tops-workbooks-"));
-  // One machine, one folder: instances in local mode share the one adapter, which serialises each file.
-  const spreadsheets = createXlsxWorkbooks({ dir });
+  // One machine, one folder: instances in local mode share the one adapter, which serialises each
+  // file. Loaded on its first call, as the service's own (`createAdapters`).
+  const spreadsheets = lazyXlsxWorkbooks({ dir });
   return {
     name: "local",
     spreadsheets,
