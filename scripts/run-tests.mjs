@@ -5,7 +5,9 @@
 //   --check           the lint and the type check (TypeScript 7's tsc -b) too, beside the tests (`npm test`)
 //   --durations       at the end, when each lane ended and the files that took longest
 //                     (scripts/test-run/durations.mjs)
-// The failed tests are named again at the end (scripts/test-run/failures.mjs), where a log's tail shows them.
+// Outside a terminal (CI's log, a pipe) the failed tests are named again at the very end
+// (scripts/test-run/failures.mjs), where a log's tail shows them; in a terminal, each lane's spec
+// report ends with its own list.
 // The files that use the local stack or Chromium share two stacks and one Chromium for the whole
 // run (scripts/test-run/shared.mjs), taking turns on their stack, beside the other files; their
 // output, and the checks', is printed after the others'. Ends with one line of totals.
@@ -132,8 +134,8 @@ async function lane(list, concurrency, extraEnv, live, name = String(concurrency
       : ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=120000"];
   if (timings !== undefined)
     args.push(`--test-reporter=${DURATIONS}`, `--test-reporter-destination=${join(timings, `${name}.txt`)}`);
-  if (concurrency === 0) list = [IN_ONE_PROCESS, ...list];
-  const code = await run([...args, ...reporter, ...list], { ...env, ...extraEnv }, (text) => {
+  const files = concurrency === 0 ? [IN_ONE_PROCESS, ...list] : list;
+  const code = await run([...args, ...reporter, ...files], { ...env, ...extraEnv }, (text) => {
     output += text;
     if (live) process.stdout.write(text);
   });
@@ -186,7 +188,7 @@ await Promise.all(stacks.map((stack) => stack.stop()));
 for (const { output } of jobs.slice(stackJobs.length)) process.stdout.write(output);
 for (const [i, { code, output }] of jobs.slice(0, stackJobs.length).entries()) {
   process.stdout.write(output);
-  if (code !== 0) process.stdout.write(stacks[i]?.log() ?? "");
+  if (code !== 0) process.stdout.write(stacks[i]?.log(`Stack ${i + 1}`) ?? "");
 }
 const code = jobs.find((job) => job.code !== 0)?.code ?? 0;
 if (timings !== undefined) {

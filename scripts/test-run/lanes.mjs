@@ -1,6 +1,6 @@
 // The suite's lanes (service/test/README.md, "Lanes"): the fast lane is the units and the route
 // tests, in-process, in under a minute; the slow lane is what starts real processes or browsers:
-// the stack and Chromium (those files take turns on the run's one stack), LibreOffice, the
+// the stack and Chromium (those files take turns on the run's two stacks), LibreOffice, the
 // Dockerfile's steps, `npm start`, several service instances, the fault and attack matrices.
 import { readFileSync, statSync } from "node:fs";
 

@@ -1,4 +1,4 @@
-// The test run's shared stack and Chromium: started once before the files that use them, their
+// The test run's shared stacks and Chromium: started once before the files that use them, their
 // addresses passed to the files in the environment (TOPS_SHARED_STACK, TOPS_SHARED_CHROMIUM),
 // stopped after. A file run alone (node --import tsx --test <file>) starts its own instead.
 import { spawn } from "node:child_process";
@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 const HOST = fileURLToPath(new URL("../../web/test/support/shared-stack/host.ts", import.meta.url));
 
 /**
- * Starts the shared stack's host, with one Chromium when the files use it.
+ * Starts a shared stack's host, with one Chromium when asked.
  * @param {{ chromium: boolean }} needs
- * @returns {Promise<{ env: Record<string, string>, log(): string, stop(): Promise<void> }>}
+ * @returns {Promise<{ env: Record<string, string>, log(name: string): string, stop(): Promise<void> }>}
  */
 export async function startShared(needs) {
   const host = spawn(process.execPath, ["--import", "tsx", HOST, ...(needs.chromium ? ["--chromium"] : [])], {
@@ -41,7 +41,7 @@ export async function startShared(needs) {
   if (chromium) env["TOPS_SHARED_CHROMIUM"] = chromium;
   return {
     env,
-    log: () => `\nThe shared stack's last lines:\n${lines.join("\n")}\n`,
+    log: (name) => `\n${name}'s last lines:\n${lines.join("\n")}\n`,
     async stop() {
       if (host.exitCode === null && host.signalCode === null) {
         const exited = new Promise((done) => host.once("exit", done));

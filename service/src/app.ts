@@ -57,17 +57,17 @@ export interface AppDeps {
 }
 
 /**
- * Makes the whole app over the given adapters, with no I/O: nothing listens until the caller does.
- * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
- * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
- */
-/**
  * The routes' validators, compiled by one Ajv for every app of this process (Fastify's own default
  * makes one per app): a schema compiled once is found again by the next app built over it. One app
  * per process in production; the tests build hundreds, and compiling was a third of each build.
  */
 const VALIDATORS = AjvCompiler();
 
+/**
+ * Makes the whole app over the given adapters, with no I/O: nothing listens until the caller does.
+ * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
+ * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = deps.http2Limits ?? HTTP2_LIMITS;
   const app = Fastify({

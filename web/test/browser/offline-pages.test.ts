@@ -109,7 +109,7 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
     await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
     await workerReady(page);
     await page.getByRole("heading", { level: 1, name: "Match 105" }).waitFor();
-    // The snapshot is kept at most every 5 s: give it the time.
+    // The first snapshot is kept at once; wait for the write.
     await page.waitForFunction(() => localStorage.getItem("tournament-ops.kept-snapshot.score") !== null);
 
     await umpire.setOffline(true);

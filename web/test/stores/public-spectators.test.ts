@@ -238,6 +238,32 @@ describe("a page opened again on a phone that kept the day", () => {
     );
   });
 
+  test("a published file older than the kept day changes nothing: the relay's catch-up is still not news", async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      "tournament-ops.kept-snapshot.public",
+      JSON.stringify({
+        event: "junior-open",
+        day: "open-sun",
+        snapshot: sunday(["", ""], "2026-11-29T01:10:00.000Z"),
+      }),
+    );
+    const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
+    page.site.file("/config/events.json", REGISTRY);
+    page.site.file("/junior-open/data/open-sun.json", sunday(["", ""], "2026-11-29T01:05:00.000Z"));
+    const store = createPublicStore(page.env);
+    await store.start();
+    await settle();
+    assert.equal(store.feed.value?.snapshot?.generatedAt, "2026-11-29T01:10:00.000Z");
+    assert.equal(store.feed.value?.kept, true, "the file's older copy is not the network's word on the day");
+    const live = page.socket("/live/junior-open/open-sun");
+    live.open();
+    live.receive({ type: "snapshot", seq: 1, snapshot: sunday(["21", "15"], "2026-11-29T01:20:00.000Z") });
+    assert.equal(store.feed.value?.kept, false);
+    assert.equal(store.fresh.fresh.value.size, 0, "what came while the page was closed is not marked");
+    assert.equal(store.fresh.said.value, "");
+  });
+
   test("when the network brings the kept day unchanged, the next score is news all the same", async () => {
     const storage = new MemoryStorage();
     const seen = sunday(["", ""], "2026-11-29T01:10:00.000Z");

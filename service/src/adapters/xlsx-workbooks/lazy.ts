@@ -10,10 +10,17 @@ export function lazyXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbooks 
   let loaded: XlsxWorkbooks | undefined;
   let loading: Promise<XlsxWorkbooks> | undefined;
   const adapter = () =>
-    (loading ??= import("./index.ts").then(({ createXlsxWorkbooks }) => {
-      loaded = createXlsxWorkbooks(options);
-      return loaded;
-    }));
+    (loading ??= import("./index.ts").then(
+      ({ createXlsxWorkbooks }) => {
+        loaded = createXlsxWorkbooks(options);
+        return loaded;
+      },
+      (error: unknown) => {
+        // Not kept: the next call tries again.
+        loading = undefined;
+        throw error;
+      },
+    ));
   return {
     readTabs: async (...args) => (await adapter()).readTabs(...args),
     listTabs: async (...args) => (await adapter()).listTabs(...args),

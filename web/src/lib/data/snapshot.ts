@@ -60,11 +60,12 @@ function sharedMembers<T extends object>(held: T, next: T): T {
   const to = next as Record<string, unknown>;
   const keys = Object.keys(to);
   let same = keys.length === Object.keys(from).length;
-  const shared: Record<string, unknown> = {};
-  for (const key of keys) {
+  const shared = keys.map((key): [string, unknown] => {
     const equal = Object.hasOwn(from, key) && from[key] === to[key];
-    shared[key] = equal ? from[key] : to[key];
     same &&= equal;
-  }
-  return same ? held : (shared as T);
+    return [key, equal ? from[key] : to[key]];
+  });
+  // fromEntries defines own members, so a member named "__proto__" stays a member (as the relay's
+  // applyChanges keeps it).
+  return same ? held : (Object.fromEntries(shared) as T);
 }

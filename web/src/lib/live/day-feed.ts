@@ -39,8 +39,8 @@ export interface FeedState {
   /** The phone believes it is online (`navigator.onLine`). */
   online: boolean;
   /**
-   * The snapshot shown is the one the phone kept from an earlier visit: no snapshot has come from the
-   * network yet. What changed since then is not news of this visit.
+   * The snapshot shown is the one the phone kept from an earlier visit: nothing at least as new has
+   * come from the network yet. What changed since then is not news of this visit.
    */
   kept: boolean;
 }
@@ -90,21 +90,23 @@ export function followDay(options: FeedOptions): DayFeed {
     if (state.snapshot !== undefined && state.snapshot !== before) options.keep?.write(state.snapshot);
     options.onChange({ ...state });
   };
-  const show = (snapshot: DaySnapshot) =>
-    update({ snapshot: newer(state.snapshot, snapshot), unpublished: false, kept: false });
+  /**
+   * A snapshot from the network, shown if it is not older than the one shown (keeping what it
+   * repeats of it); the kept one stays `kept` until the network brings one at least as new.
+   */
+  const fromNetwork = (snapshot: DaySnapshot): Partial<FeedState> => {
+    const next = withUnchangedFrom(state.snapshot, snapshot);
+    const shown = newer(state.snapshot, next);
+    return { snapshot: shown, unpublished: false, kept: state.kept && shown !== next };
+  };
+  const show = (snapshot: DaySnapshot) => update(fromNetwork(snapshot));
 
   const readFile = async () => {
     try {
       const snapshot = await readDaySnapshot(options.dataUrl, options.event, options.day, options.env.fetch);
       if (stopped) return;
       if (snapshot === undefined) update({ unpublished: state.snapshot === undefined, problem: undefined });
-      else
-        update({
-          snapshot: newer(state.snapshot, withUnchangedFrom(state.snapshot, snapshot)),
-          unpublished: false,
-          problem: undefined,
-          kept: false,
-        });
+      else update({ ...fromNetwork(snapshot), problem: undefined });
     } catch (error) {
       if (!stopped) update({ problem: error instanceof PublishedReadError ? error.message : String(error) });
     }

@@ -1,5 +1,5 @@
 /**
- * The test run's one stack (`scripts/run-tests.mjs` starts this process once): the local stack's
+ * One of the test run's stacks (`scripts/run-tests.mjs` starts this process once per stack): the local stack's
  * parts as `npm start` starts them (scripts/start/stack.mjs), on free ports in a fresh folder, and
  * a loopback control server that lends it to one test file at a time. Before each file after the
  * first, the stack is made as new: the service and the relay are stopped, the folder's workbooks
