@@ -198,14 +198,30 @@ describe("the public page's players", () => {
   });
 });
 
+/** A phone that kept Sunday's results as `snapshot` on an earlier visit. */
+function phoneThatKept(snapshot: ReturnType<typeof sunday>): MemoryStorage {
+  const storage = new MemoryStorage();
+  storage.setItem(
+    "tournament-ops.kept-snapshot.public",
+    JSON.stringify({ event: "junior-open", day: "open-sun", snapshot }),
+  );
+  return storage;
+}
+
+/** Sunday's public page opened again at 09:20 on that phone, before its socket opens. */
+async function reopen(storage: MemoryStorage, published?: ReturnType<typeof sunday>) {
+  const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
+  page.site.file("/config/events.json", REGISTRY);
+  if (published) page.site.file("/junior-open/data/open-sun.json", published);
+  const store = createPublicStore(page.env);
+  await store.start();
+  await settle();
+  return { page, store, live: page.socket("/live/junior-open/open-sun") };
+}
+
 describe("a page opened again on a phone that kept the day", () => {
   test("what changed since the last visit is neither marked, announced nor notified; what changes next is", async () => {
-    const storage = new MemoryStorage();
-    const before = sunday(["", ""], "2026-11-29T01:10:00.000Z");
-    storage.setItem(
-      "tournament-ops.kept-snapshot.public",
-      JSON.stringify({ event: "junior-open", day: "open-sun", snapshot: before }),
-    );
+    const storage = phoneThatKept(sunday(["", ""], "2026-11-29T01:10:00.000Z"));
     storage.setItem(FOLLOWED_KEY, JSON.stringify([{ key: "jose nanez", name: "José Ñañez" }]));
     const shown: string[] = [];
     const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
@@ -239,24 +255,12 @@ describe("a page opened again on a phone that kept the day", () => {
   });
 
   test("a published file older than the kept day changes nothing: the relay's catch-up is still not news", async () => {
-    const storage = new MemoryStorage();
-    storage.setItem(
-      "tournament-ops.kept-snapshot.public",
-      JSON.stringify({
-        event: "junior-open",
-        day: "open-sun",
-        snapshot: sunday(["", ""], "2026-11-29T01:10:00.000Z"),
-      }),
+    const { store, live } = await reopen(
+      phoneThatKept(sunday(["", ""], "2026-11-29T01:10:00.000Z")),
+      sunday(["", ""], "2026-11-29T01:05:00.000Z"),
     );
-    const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
-    page.site.file("/config/events.json", REGISTRY);
-    page.site.file("/junior-open/data/open-sun.json", sunday(["", ""], "2026-11-29T01:05:00.000Z"));
-    const store = createPublicStore(page.env);
-    await store.start();
-    await settle();
     assert.equal(store.feed.value?.snapshot?.generatedAt, "2026-11-29T01:10:00.000Z");
     assert.equal(store.feed.value?.kept, true, "the file's older copy is not the network's word on the day");
-    const live = page.socket("/live/junior-open/open-sun");
     live.open();
     live.receive({ type: "snapshot", seq: 1, snapshot: sunday(["21", "15"], "2026-11-29T01:20:00.000Z") });
     assert.equal(store.feed.value?.kept, false);
@@ -265,18 +269,8 @@ describe("a page opened again on a phone that kept the day", () => {
   });
 
   test("when the network brings the kept day unchanged, the next score is news all the same", async () => {
-    const storage = new MemoryStorage();
     const seen = sunday(["", ""], "2026-11-29T01:10:00.000Z");
-    storage.setItem(
-      "tournament-ops.kept-snapshot.public",
-      JSON.stringify({ event: "junior-open", day: "open-sun", snapshot: seen }),
-    );
-    const page = fakePage({ href: "https://results.test/public/?day=open-sun", now: AT_0920, storage });
-    page.site.file("/config/events.json", REGISTRY);
-    const store = createPublicStore(page.env);
-    await store.start();
-    await settle();
-    const live = page.socket("/live/junior-open/open-sun");
+    const { store, live } = await reopen(phoneThatKept(seen));
     live.open();
     live.receive({ type: "snapshot", seq: 1, snapshot: seen });
     assert.equal(store.feed.value?.kept, false);

@@ -36,6 +36,16 @@ async function openPublic(
   return { page, store, status };
 }
 
+/** Sunday's public page with its socket open, and the snapshot it keeps on the phone. */
+async function openLive() {
+  const { page } = await openPublic("?day=open-sun");
+  const live = page.socket("/live/");
+  live.open();
+  const kept = (): { generatedAt?: string } | undefined =>
+    JSON.parse(page.storage.getItem("tournament-ops.kept-snapshot.public") ?? "null")?.snapshot;
+  return { page, live, kept };
+}
+
 const sunday = (score: [string, string], generatedAt: string) =>
   snapshotOf(
     { "Rizal Hall": [matchRow(101, "09:00", "Court 1", "María Peña", "Lucía Fernández", score)] },
@@ -80,11 +90,7 @@ describe("the public page's status line on a venue day", () => {
   });
 
   test("the kept snapshot is written at most every 30 s, the newest at the end of the wait", async () => {
-    const { page } = await openPublic("?day=open-sun");
-    const live = page.socket("/live/");
-    live.open();
-    const kept = () =>
-      JSON.parse(page.storage.getItem("tournament-ops.kept-snapshot.public") ?? "null")?.snapshot;
+    const { page, live, kept } = await openLive();
     live.receive({ type: "snapshot", seq: 1, snapshot: sunday(["1", "0"], "2026-11-29T01:01:00.000Z") });
     assert.equal(kept()?.generatedAt, "2026-11-29T01:01:00.000Z");
     live.receive({ type: "snapshot", seq: 2, snapshot: sunday(["2", "0"], "2026-11-29T01:02:00.000Z") });
@@ -95,11 +101,7 @@ describe("the public page's status line on a venue day", () => {
   });
 
   test("a score that arrives just before the phone is locked or the day changed is kept at once", async () => {
-    const { page } = await openPublic("?day=open-sun");
-    const live = page.socket("/live/");
-    live.open();
-    const kept = () =>
-      JSON.parse(page.storage.getItem("tournament-ops.kept-snapshot.public") ?? "null")?.snapshot;
+    const { page, live, kept } = await openLive();
     live.receive({ type: "snapshot", seq: 1, snapshot: sunday(["1", "0"], "2026-11-29T01:01:00.000Z") });
     live.receive({ type: "snapshot", seq: 2, snapshot: sunday(["2", "0"], "2026-11-29T01:02:00.000Z") });
     assert.equal(kept()?.generatedAt, "2026-11-29T01:01:00.000Z", "the second waits its turn");
