@@ -150,12 +150,11 @@ export function followDay(options: FeedOptions): DayFeed {
     } catch {
       return;
     }
-    // A whole snapshot keeps what it repeats of the one shown (`withUnchangedFrom`).
     if (isDaySnapshot(message)) {
       // A relay that does not know about changes sends every snapshot whole.
-      held = { seq: undefined, snapshot: withUnchangedFrom(state.snapshot, message) };
+      held = { seq: undefined, snapshot: message };
     } else if (message.type === "snapshot" && isDaySnapshot(message.snapshot)) {
-      held = { seq: message.seq, snapshot: withUnchangedFrom(state.snapshot, message.snapshot) };
+      held = { seq: message.seq, snapshot: message.snapshot };
     } else if (message.type === "changes") {
       if (held?.seq === undefined || message.seq !== held.seq + 1) return socket?.reconnect();
       try {
