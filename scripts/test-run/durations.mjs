@@ -12,7 +12,8 @@ export default async function* durations(source) {
   for await (const event of source) {
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
     const { nesting, file, details } = event.data;
-    if (nesting !== 0 || file === undefined) continue;
+    // A shared process's own suites (in-one-process.mjs: a file's end) are no file's time.
+    if (nesting !== 0 || file === undefined || file.endsWith("in-one-process.mjs")) continue;
     byFile.set(file, (byFile.get(file) ?? 0) + (details?.duration_ms ?? 0));
   }
   for (const [file, ms] of byFile) yield `${Math.round(ms)} ${file}\n`;

@@ -70,19 +70,13 @@ export function sharesProcess(file) {
 }
 
 /**
- * `files` dealt over `count` lists of about equal time, a file's size standing for its time: the
- * largest first, each to the list with the least so far.
+ * `files`, the largest first: a file's size stands for its time, and the long ones should not start
+ * last.
  * @param {string[]} files
- * @param {number} count
- * @returns {string[][]}
  */
-export function spreadOver(files, count) {
-  const lists = Array.from({ length: count }, () => ({ files: /** @type {string[]} */ ([]), size: 0 }));
-  const sized = files.map((file) => ({ file, size: statSync(file).size })).sort((a, b) => b.size - a.size);
-  for (const { file, size } of sized) {
-    const least = lists.reduce((a, b) => (b.size < a.size ? b : a));
-    least.files.push(file);
-    least.size += size;
-  }
-  return lists.map((list) => list.files).filter((list) => list.length > 0);
+export function largestFirst(files) {
+  return files
+    .map((file) => ({ file, size: statSync(file).size }))
+    .sort((a, b) => b.size - a.size)
+    .map(({ file }) => file);
 }
