@@ -62,12 +62,9 @@ interface MatchGroupProps {
  */
 class MatchGroup extends Component<MatchGroupProps> {
   override shouldComponentUpdate(next: MatchGroupProps): boolean {
-    const [before, after] = [this.props.group.matches, next.group.matches];
-    return (
-      next.event !== this.props.event ||
-      next.facility !== this.props.facility ||
-      before.length !== after.length ||
-      after.some((match, i) => match !== before[i])
+    return !sameProps(
+      { ...this.props, matches: this.props.group.matches },
+      { ...next, matches: next.group.matches },
     );
   }
 
@@ -76,19 +73,63 @@ class MatchGroup extends Component<MatchGroupProps> {
       <section aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
         {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
         <ul>
-          {group.matches.map((match) => (
-            <MatchRow
-              key={`${facility}#${match.matchNumber || match.key}`}
-              match={match}
-              event={event}
-              facility={facility}
-              fresh={fresh}
-            />
+          {runs(group.matches).map((run, i) => (
+            <MatchRun key={i} matches={run} event={event} facility={facility} fresh={fresh} />
           ))}
         </ul>
       </section>
     );
   }
+}
+
+/** The most rows one {@link MatchRun} draws. */
+const RUN = 20;
+
+/** `matches` cut into runs of {@link RUN}, in order. */
+const runs = (matches: Match[]) =>
+  Array.from({ length: Math.ceil(matches.length / RUN) }, (_, i) => matches.slice(i * RUN, (i + 1) * RUN));
+
+interface MatchRunProps {
+  matches: Match[];
+  event: Event;
+  facility: string;
+  fresh: Pick<FreshScores, "marked">;
+}
+
+/**
+ * A run of a group's rows, drawn again only when one of its matches changed: a start time with
+ * 300 matches (every court's queue at 09:00) goes through the changed match's run, not 300 rows.
+ * Its rows are the list's own items: the list stays one `<ul>` of `<li>`s.
+ */
+class MatchRun extends Component<MatchRunProps> {
+  override shouldComponentUpdate(next: MatchRunProps): boolean {
+    return !sameProps(this.props, next);
+  }
+
+  override render({ matches, event, facility, fresh }: MatchRunProps) {
+    return matches.map((match) => (
+      <MatchRow
+        key={`${facility}#${match.matchNumber || match.key}`}
+        match={match}
+        event={event}
+        facility={facility}
+        fresh={fresh}
+      />
+    ));
+  }
+}
+
+/** Whether two lists of a facility's matches draw the same: the same event, and the same matches in order. */
+function sameProps(
+  before: { matches: Match[]; event: Event; facility: string },
+  after: { matches: Match[]; event: Event; facility: string },
+): boolean {
+  return (
+    after.event === before.event &&
+    after.facility === before.facility &&
+    after.matches.length === before.matches.length &&
+    after.matches.every((match, i) => match === before.matches[i])
+  );
 }
 
 /** Start times; a match on another date than the day's (a rescheduled one) says which. */
