@@ -114,27 +114,29 @@ const checks = values.check
     ])
   : Promise.resolve([]);
 const chromium = onStack.some((file) => readFileSync(file, "utf8").includes('support/chromium.ts"'));
-// STACKS stacks share one Chromium (the first stack's); each takes the stack's files in turn.
+// STACKS stacks share one Chromium (the first stack's); each takes the stack's files in turn. They
+// start beside the other slots' first files.
 const STACKS = 2;
-const stacks = await Promise.all(
-  Array.from({ length: Math.min(STACKS, onStack.length) }, (_, i) =>
-    startShared({ chromium: chromium && i === 0 }),
-  ),
+const starting = Array.from({ length: Math.min(STACKS, onStack.length) }, (_, i) =>
+  startShared({ chromium: chromium && i === 0 }),
 );
-const browser = stacks[0]?.env["TOPS_SHARED_CHROMIUM"];
-let stacksRunning = stacks.length;
+const browser = starting[0]?.then((stack) => stack.env["TOPS_SHARED_CHROMIUM"]);
+let stacksRunning = starting.length;
 /** What each stack's files printed: shown after the others', as they run beside them. */
-const stackOutputs = stacks.map(() => "");
+const stackOutputs = starting.map(() => "");
 // Beside the stacks, four slots when there are slow files (two that take the slow files first,
 // two the fast), else two: each worker loads tsx and the service again, so more cost more.
 const general = slowQueue.length > 0 ? 4 : 2;
 const live = (/** @type {string} */ text) => process.stdout.write(text);
 const { outputs, failed, ends } = await runSlots(
   [
-    ...stacks.map((stack, i) => ({
+    ...starting.map((stack, i) => ({
       name: `stack-${i}`,
       queues: [stackQueue],
-      env: { ...stack.env, ...(browser ? { TOPS_SHARED_CHROMIUM: browser } : {}) },
+      env: Promise.all([stack, browser]).then(([{ env }, chromium]) => ({
+        ...env,
+        ...(chromium ? { TOPS_SHARED_CHROMIUM: chromium } : {}),
+      })),
       write: (/** @type {string} */ text) => {
         stackOutputs[i] += text;
       },
@@ -142,8 +144,8 @@ const { outputs, failed, ends } = await runSlots(
       // holds the Chromium the others use too, once all have.
       ended: async () => {
         stacksRunning--;
-        if (i > 0) await stack.stop();
-        if (stacksRunning === 0) await stacks[0]?.stop();
+        if (i > 0) await (await stack).stop();
+        if (stacksRunning === 0) await (await starting[0])?.stop();
       },
     })),
     ...Array.from({ length: general }, (_, i) => ({
@@ -166,6 +168,7 @@ const { outputs, failed, ends } = await runSlots(
   },
 );
 const checked = await checks;
+const stacks = await Promise.allSettled(starting);
 /** The counts a `node --test` run prints last (`# tests 12`, or `ℹ tests 12` from spec). */
 const counts = new Map();
 for (const output of outputs)
@@ -177,7 +180,9 @@ for (const output of outputs)
 for (const { output } of checked) process.stdout.write(output);
 for (const [i, output] of stackOutputs.entries()) {
   process.stdout.write(output);
-  if (failuresIn(output).length > 0) process.stdout.write(stacks[i]?.log(`Stack ${i + 1}`) ?? "");
+  const stack = stacks[i];
+  if (failuresIn(output).length > 0 && stack?.status === "fulfilled")
+    process.stdout.write(stack.value.log(`Stack ${i + 1}`));
 }
 const code = failed || checked.some((c) => c.code !== 0) ? 1 : 0;
 if (timings !== undefined) {
@@ -197,7 +202,7 @@ const failures = outputs.flatMap(failuresIn);
 if (failures.length > 0) process.stdout.write(`\nFailed:\n${failures.join("\n")}\n`);
 const count = (/** @type {string} */ name) => counts.get(name) ?? 0;
 process.stdout.write(
-  `\n${files.length} files${onStack.length > 0 ? ` (${onStack.length} on ${stacks.length} shared stacks)` : ""}${values.check ? ", type check and lint" : ""}: ` +
+  `\n${files.length} files${onStack.length > 0 ? ` (${onStack.length} on ${starting.length} shared stacks)` : ""}${values.check ? ", type check and lint" : ""}: ` +
     `${count("tests")} tests, ${count("pass")} passed, ${count("fail")} failed, ${count("cancelled")} cancelled, ` +
     `${count("skipped")} skipped, in ${((Date.now() - startedAt) / 1000).toFixed(0)} s${code === 0 ? "" : " — FAILED"}\n`,
 );

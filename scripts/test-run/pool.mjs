@@ -16,7 +16,8 @@ const FILE_MAX_MS = 5 * 60 * 1000;
  * @typedef {object} Slot
  * @property {string} name
  * @property {Job[][]} queues taken from in this order; several slots may hold the same queue
- * @property {Record<string, string>} env added to the environment of the slot's processes
+ * @property {Record<string, string> | Promise<Record<string, string>>} env added to the environment
+ *   of the slot's processes; while it is a promise (a stack starting) the slot waits, the others do not
  * @property {(text: string) => void} write where a finished file's output goes
  * @property {() => Promise<void>} [ended] called once the slot has run its last file
  */
@@ -41,15 +42,16 @@ export async function runSlots(slots, options) {
   /**
    * Starts `node args`, its whole output kept in `outputs` once it exits.
    * @param {Slot} slot
+   * @param {Record<string, string>} env
    * @param {string[]} args
    */
-  function start(slot, args) {
+  function start(slot, env, args) {
     const name = `${slot.name}-${++processes}`;
     /** @type {import("node:child_process").StdioOptions} */
     const stdio = ["ignore", "pipe", "pipe", ...(args[0] === WORKER ? /** @type {const} */ (["ipc"]) : [])];
     const child = spawn(process.execPath, [...options.args(name), ...args], {
       stdio,
-      env: { ...options.env, ...slot.env },
+      env: { ...options.env, ...env },
     });
     const held = { all: "", pending: "" };
     // Its end: the process exited and its output read to the end ('close' waits for the IPC
@@ -80,16 +82,29 @@ export async function runSlots(slots, options) {
 
   /** @param {Slot} slot */
   async function drain(slot) {
+    try {
+      await drainWith(slot, await slot.env);
+    } catch (error) {
+      failed = true;
+      slot.write(`\n# ${slot.name} could not run its files: ${/** @type {Error} */ (error).message}\n`);
+    }
+  }
+
+  /**
+   * @param {Slot} slot
+   * @param {Record<string, string>} env
+   */
+  async function drainWith(slot, env) {
     /** @type {ReturnType<typeof start> | undefined} */
     let worker;
     for (;;) {
       const job = slot.queues.find((queue) => queue.length > 0)?.shift();
       if (job === undefined) break;
       if (!job.shares) {
-        await start(slot, ["--test", "--test-timeout=120000", job.file]).exited;
+        await start(slot, env, ["--test", "--test-timeout=120000", job.file]).exited;
         continue;
       }
-      worker ??= start(slot, [WORKER]);
+      worker ??= start(slot, env, [WORKER]);
       const running = worker;
       const outcome = await new Promise((done) => {
         const late = setTimeout(() => done("late"), FILE_MAX_MS);
@@ -131,5 +146,11 @@ export async function runSlots(slots, options) {
   }
 
   await Promise.all(slots.map(drain));
+  // Files no slot could take (their stack did not start) failed too.
+  for (const queue of new Set(slots.flatMap((slot) => slot.queues)))
+    for (const { file } of queue.splice(0)) {
+      failed = true;
+      outputs.push(`not ok 0 - ${file}\n  ---\n  error: 'not run: no slot could take it'\n  ...\n`);
+    }
   return { outputs, failed, ends };
 }
