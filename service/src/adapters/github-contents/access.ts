@@ -61,7 +61,7 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
     };
     let content: string;
     try {
-      const answer = await octokit.rest.repos.getContent({
+      const answer = await (await octokit()).rest.repos.getContent({
         owner,
         repo,
         path,
@@ -79,7 +79,7 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
       return { ...access, read: answerOf(error, false) };
     }
     try {
-      const answer = await octokit.rest.repos.createOrUpdateFileContents({
+      const answer = await (await octokit()).rest.repos.createOrUpdateFileContents({
         owner,
         repo,
         path,

@@ -46,7 +46,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
   const known = new Map<string, { etag: string; file: StoredFile }>();
 
   async function readRaw(path: string): Promise<StoredFile> {
-    const response = await octokit.rest.repos.getContent({
+    const response = await (await octokit()).rest.repos.getContent({
       owner,
       repo,
       path,
@@ -67,7 +67,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
   ): Promise<{ revision: string }> {
     assertRepositoryPath(path);
     try {
-      const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+      const { data } = await (await octokit()).rest.repos.createOrUpdateFileContents({
         owner,
         repo,
         path,
@@ -99,7 +99,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
       assertRepositoryPath(path);
       const cached = known.get(path);
       try {
-        const { data, headers } = await octokit.rest.repos.getContent({
+        const { data, headers } = await (await octokit()).rest.repos.getContent({
           owner,
           repo,
           path,
@@ -137,7 +137,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
     async remove(path, expectedRevision, message) {
       assertRepositoryPath(path);
       try {
-        await octokit.rest.repos.deleteFile({
+        await (await octokit()).rest.repos.deleteFile({
           owner,
           repo,
           path,

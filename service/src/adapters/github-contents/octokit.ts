@@ -1,6 +1,7 @@
-import { Octokit } from "@octokit/rest";
+import type { Octokit } from "@octokit/rest";
 import { RateLimitedError } from "../../ports/data-repository.ts";
 import { AppError } from "../../shared/errors.ts";
+import { loadedOnce } from "../../shared/loaded-once.ts";
 
 export interface GitHubContentsOptions {
   /** `DATA_REPO`: `owner/name`. */
@@ -19,18 +20,21 @@ export interface GitHubContentsOptions {
 const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
 
 /**
- * The Octokit client of one repository and branch, and the per-call `request` options that bound
- * each call by `timeoutMs`.
- * @example const { octokit, owner, repo, request } = githubClient(options);
+ * The Octokit client of one repository and branch (Octokit loaded on the first call), and the
+ * per-call `request` options that bound each call by `timeoutMs`.
+ * @example const { octokit, owner, repo, request } = githubClient(options); await (await octokit()).rest.repos.getContent(…);
  */
 export function githubClient(options: GitHubContentsOptions) {
   const [owner = "", repo = ""] = options.repo.split("/");
-  const octokit = new Octokit({
-    auth: options.token,
-    baseUrl: options.apiUrl,
-    userAgent: "tournament-ops",
-    log: QUIET,
-  });
+  const octokit: () => Promise<Octokit> = loadedOnce(
+    async () =>
+      new (await import("@octokit/rest")).Octokit({
+        auth: options.token,
+        baseUrl: options.apiUrl,
+        userAgent: "tournament-ops",
+        log: QUIET,
+      }),
+  );
   const timeoutMs = options.timeoutMs ?? 20_000;
   const request = () => ({ signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined });
   return { octokit, owner, repo, branch: options.branch, request };

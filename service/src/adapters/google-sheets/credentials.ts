@@ -1,4 +1,4 @@
-import { GoogleAuth } from "google-auth-library";
+import { loadedOnce } from "../../shared/loaded-once.ts";
 
 /** Where the Sheets adapter gets the service account's bearer token and name. */
 export interface SheetsCredentials {
@@ -40,14 +40,17 @@ export function defaultSheetsCredentials(
       serviceAccountEmail: async () => undefined,
     };
   }
-  const auth = new GoogleAuth({ scopes: SCOPES });
+  // google-auth-library is loaded with the first call: a service on local workbooks never needs it.
+  const authOf = loadedOnce(
+    async () => new (await import("google-auth-library")).GoogleAuth({ scopes: SCOPES }),
+  );
   let failedAt = Number.NEGATIVE_INFINITY;
   return {
     async accessToken() {
       // Probing for credentials that are not there can take seconds; do not repeat it on every read.
       if (now() - failedAt < RETRY_LOOKUP_AFTER_MS) return undefined;
       try {
-        return (await auth.getAccessToken()) ?? undefined;
+        return (await (await authOf()).getAccessToken()) ?? undefined;
       } catch {
         failedAt = now();
         return undefined;
@@ -56,7 +59,7 @@ export function defaultSheetsCredentials(
     async refreshAccessToken() {
       try {
         // The client caches its token until it expires; forgetting it makes the next call fetch a new one.
-        const client = await auth.getClient();
+        const client = await (await authOf()).getClient();
         client.credentials = {};
         return (await client.getAccessToken()).token ?? undefined;
       } catch {
@@ -65,7 +68,7 @@ export function defaultSheetsCredentials(
     },
     async serviceAccountEmail() {
       try {
-        return (await auth.getCredentials()).client_email ?? undefined;
+        return (await (await authOf()).getCredentials()).client_email ?? undefined;
       } catch {
         return undefined;
       }

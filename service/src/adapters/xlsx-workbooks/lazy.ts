@@ -3,24 +3,16 @@
  * loading) stay out of the service's start, and out of every process that never reads a local
  * workbook (a service on Google Sheets, a test on the fakes).
  */
+import { loadedOnce } from "../../shared/loaded-once.ts";
 import type { XlsxWorkbooks, XlsxWorkbooksOptions } from "./index.ts";
 
 /** @example const sheets = lazyXlsxWorkbooks({ dir: "./local/workbooks", logger }); */
 export function lazyXlsxWorkbooks(options: XlsxWorkbooksOptions): XlsxWorkbooks {
   let loaded: XlsxWorkbooks | undefined;
-  let loading: Promise<XlsxWorkbooks> | undefined;
-  const adapter = () =>
-    (loading ??= import("./index.ts").then(
-      ({ createXlsxWorkbooks }) => {
-        loaded = createXlsxWorkbooks(options);
-        return loaded;
-      },
-      (error: unknown) => {
-        // Not kept: the next call tries again.
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const adapter = loadedOnce(async () => {
+    loaded = (await import("./index.ts")).createXlsxWorkbooks(options);
+    return loaded;
+  });
   return {
     readTabs: async (...args) => (await adapter()).readTabs(...args),
     listTabs: async (...args) => (await adapter()).listTabs(...args),
