@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 const WORKER = fileURLToPath(new URL("./in-one-process.mjs", import.meta.url));
 /** A file still running in a worker after this long is stopped and failed (`--test-timeout` is per test). */
 const FILE_MAX_MS = 5 * 60 * 1000;
+/** How long a worker may take to end once its files are done. */
+const LEFT_OPEN_MS = 60 * 1000;
 
 /**
  * @typedef {{ file: string, shares: boolean }} Job
@@ -138,8 +140,19 @@ export async function runSlots(slots, options) {
       worker = undefined;
     }
     if (worker !== undefined) {
-      worker.child.disconnect();
-      await worker.exited;
+      // It ends once nothing is left running: a file that left a server or a timer behind would
+      // keep it forever, so it is stopped, and the run fails, after LEFT_OPEN_MS.
+      const { child, exited } = worker;
+      child.disconnect();
+      const late = setTimeout(() => {
+        const why = "its worker did not end after its last file (a server, socket or timer left open)";
+        failed = true;
+        slot.write(`\n# ${slot.name}: ${why}; stopped\n`);
+        outputs.push(`not ok 0 - ${slot.name}\n  ---\n  error: '${why}'\n  ...\n`);
+        child.kill("SIGKILL");
+      }, LEFT_OPEN_MS);
+      await exited;
+      clearTimeout(late);
     }
     ends.push(`${slot.name} ended at ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
     await slot.ended?.();
