@@ -122,6 +122,12 @@ const starting = Array.from({ length: Math.min(STACKS, onStack.length) }, (_, i)
 );
 const browser = starting[0]?.then((stack) => stack.env["TOPS_SHARED_CHROMIUM"]);
 let stacksRunning = starting.length;
+/** Stops a stack that started (one that did not has nothing to stop). @param {typeof starting[number] | undefined} stack */
+const stopStack = (stack) =>
+  stack?.then(
+    (started) => started.stop(),
+    () => {},
+  );
 /** What each stack's files printed: shown after the others', as they run beside them. */
 const stackOutputs = starting.map(() => "");
 // Beside the stacks, four slots when there are slow files (two that take the slow files first,
@@ -144,8 +150,8 @@ const { outputs, failed, ends } = await runSlots(
       // holds the Chromium the others use too, once all have.
       ended: async () => {
         stacksRunning--;
-        if (i > 0) await (await stack).stop();
-        if (stacksRunning === 0) await (await starting[0])?.stop();
+        if (i > 0) await stopStack(stack);
+        if (stacksRunning === 0) await stopStack(starting[0]);
       },
     })),
     ...Array.from({ length: general }, (_, i) => ({
@@ -167,6 +173,8 @@ const { outputs, failed, ends } = await runSlots(
     ],
   },
 );
+// Every stack is stopped by now, unless a slot failed before its end; stopping again does nothing.
+await Promise.all(starting.map(stopStack));
 const checked = await checks;
 const stacks = await Promise.allSettled(starting);
 /** The counts a `node --test` run prints last (`# tests 12`, or `ℹ tests 12` from spec). */
@@ -181,10 +189,10 @@ for (const { output } of checked) process.stdout.write(output);
 for (const [i, output] of stackOutputs.entries()) {
   process.stdout.write(output);
   const stack = stacks[i];
-  if (failuresIn(output).length > 0 && stack?.status === "fulfilled")
+  if (failed.has(`stack-${i}`) && stack?.status === "fulfilled")
     process.stdout.write(stack.value.log(`Stack ${i + 1}`));
 }
-const code = failed || checked.some((c) => c.code !== 0) ? 1 : 0;
+const code = failed.size > 0 || checked.some((c) => c.code !== 0) ? 1 : 0;
 if (timings !== undefined) {
   const lines = readdirSync(timings).flatMap((name) =>
     readFileSync(join(timings, name), "utf8").split("\n").filter(Boolean),

@@ -51,14 +51,14 @@ export function laneOf(file) {
   return SLOW.some((prefix) => file.startsWith(prefix)) ? "slow" : "fast";
 }
 
-/** Fast files that keep a process of their own although they keep no top-level hooks or globals. */
+/** Files that keep a process of their own although they keep no top-level hooks or globals. */
 const OWN_PROCESS = [
   // The front's bounds count the process's sockets, streams and timers.
   "front/test/",
 ];
 
 /**
- * Whether a fast-lane `file` may run in one process with others (scripts/test-run/in-one-process.mjs):
+ * Whether `file` (of any lane) may run in one process with others (scripts/test-run/in-one-process.mjs):
  * not when it registers hooks at its top level (they would run around every file's tests) or sets
  * globals there (`process.env`, `globalThis`, `mock`).
  * @param {string} file a path relative to the repository
