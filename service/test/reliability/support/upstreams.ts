@@ -10,8 +10,12 @@ import { sampleRegistry } from "../../support/registry-fixture.ts";
 import { FACILITY_SHEETS, facilityWorkbook } from "./facility-workbooks.ts";
 import { type RelayDouble, startRelayDouble } from "./relay-double.ts";
 
-/** The bound on every upstream call in the fault matrix, so that a hang costs little test time. */
-export const UPSTREAM_TIMEOUT_MS = 400;
+/**
+ * The bound on every upstream call in the fault matrix: short, so that a hang costs little test
+ * time, and twice what a loaded machine once needed (at 400 ms, a "429 twice" row's second answer
+ * came after the budget under a load average of 9, so the sync answered a timeout's 502).
+ */
+export const UPSTREAM_TIMEOUT_MS = 800;
 export const DATA_REPO = "acme/tournament-data";
 const GITHUB_TOKEN = "gh-test-token";
 const SHEETS_TOKEN = "test-token";
