@@ -100,7 +100,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
   app.get("/config.json", (_request, reply) => {
     reply.header("cache-control", "no-cache").send(CONFIG);
   });
-  await staticFiles(app, { roots: [options.pagesDir, options.dataDir] });
+  await staticFiles(app, { pagesDir: options.pagesDir, dataDir: options.dataDir });
   app.route({
     method: ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: "/*",

@@ -6,13 +6,20 @@ import { realpathSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { dataFiles } from "./data-files.ts";
 
 /**
- * Serves `roots` (the first that has a path answers it) under `/`.
- * @example await app.register(staticFiles, { roots: ["web/dist", "local/data"] });
+ * Serves the built pages, then the data folder (the first that has a path answers it) under `/`;
+ * the data folder's JSON files through data-files.ts, read whole from one open file.
+ * @example await staticFiles(app, { pagesDir: "web/dist", dataDir: "local/data" });
  */
-export async function staticFiles(app: FastifyInstance, options: { roots: string[] }): Promise<void> {
-  const roots = options.roots.map((root) => realpathSync(root));
+export async function staticFiles(
+  app: FastifyInstance,
+  options: { pagesDir: string; dataDir: string },
+): Promise<void> {
+  const roots = [options.pagesDir, options.dataDir].map((root) => realpathSync(root));
+  const [pagesRoot = "", dataRoot = ""] = roots;
+  await dataFiles(app, { pagesRoot, dataRoot, insideRoot });
   await app.register(fastifyStatic, {
     root: roots,
     // A folder answers its index.html after a redirect that adds the slash its relative links need;

@@ -1,7 +1,7 @@
 // The local front (front/src/): one origin for browsers. Tested over the wire against a real
 // h2c server and a real WebSocket server standing in for the service and the relay.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rename, rm, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { createServer, type Http2ServerRequest, type Http2ServerResponse } from "node:http2";
 import type { AddressInfo } from "node:net";
@@ -254,6 +254,32 @@ describe("the local front", () => {
       assert.equal(
         await statusOf(`${url}/config/events.json`, { "if-modified-since": "Thu, 19 Nov 2026 00:00:00 GMT" }),
         200,
+      );
+    });
+
+    test("a data file replaced while phones read it reaches each of them whole, one version or the other, never cut", async () => {
+      // As the service writes a day: a new file renamed into place. A file server that took the old
+      // file's size, then opened the new one by name, sent the old size of the new bytes.
+      const day = join(root, "data/config/day.json");
+      const versions = [0, 1].map((v) => JSON.stringify({ v, pad: "x".repeat(20_000 + v * 30_000) }));
+      await writeFile(day, versions[0] as string);
+      let writing = true;
+      const writer = (async () => {
+        for (let n = 1; writing; n++) {
+          await writeFile(`${day}.tmp`, versions[n % 2] as string);
+          await rename(`${day}.tmp`, day);
+        }
+      })();
+      const bodies = await Promise.all(
+        Array.from({ length: 300 }, async () => (await fetch(`${url}/config/day.json`)).text()),
+      );
+      writing = false;
+      await writer;
+      const cut = bodies.filter((body) => !versions.includes(body));
+      assert.deepEqual(
+        cut.map((body) => body.length),
+        [],
+        "every answer is one whole version of the file",
       );
     });
 
