@@ -1,18 +1,10 @@
 import { type DataRepository, RateLimitedError, RevisionConflictError } from "../../ports/data-repository.ts";
-import type { DayRef } from "../../registry/types.ts";
 import { withConflictRetries } from "../../repository/conflict-retries.ts";
 import type { Clock } from "../../shared/clock.ts";
-import { AppError } from "../../shared/errors.ts";
-import { buildSnapshot, type FacilityRead, parseSnapshot, samePublication } from "./snapshot.ts";
+import { asUpstream, type CommittedFile, readCommitted } from "./committed-file.ts";
+import { type Contribution, merged } from "./contribution.ts";
+import { buildSnapshot, samePublication } from "./snapshot.ts";
 import type { ArchiveOutcome, DaySnapshot } from "./types.ts";
-
-/** One sync's part of a commit: its reads, and the snapshot it published (to tell committed from carried). */
-export interface Contribution {
-  ref: DayRef;
-  reads: readonly FacilityRead[];
-  editedAt?: number;
-  published: DaySnapshot;
-}
 
 interface Ticket {
   contribution: Contribution;
@@ -46,7 +38,7 @@ export class FileCommitter {
   #pending: Ticket[] = [];
   #writing = false;
   #lastWriteStart = Number.NEGATIVE_INFINITY;
-  #known?: { revision: string | null; snapshot?: DaySnapshot };
+  #known?: CommittedFile;
   #timer?: NodeJS.Timeout;
   /** Until when (monotonic time) the host asked for a pause, and that time on the clock. */
   #pausedUntil = Number.NEGATIVE_INFINITY;
@@ -88,9 +80,7 @@ export class FileCommitter {
    * save whose score the relay already pushed).
    */
   due(): ArchiveOutcome {
-    const wait =
-      Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
-    const retryAt = new Date(this.deps.clock.now() + Math.max(wait, 0)).toISOString();
+    const retryAt = new Date(this.deps.clock.now() + Math.max(this.#waitMs(), 0)).toISOString();
     return { path: this.path, status: "carried", revision: this.#known?.revision ?? "", retryAt };
   }
 
@@ -115,6 +105,11 @@ export class FileCommitter {
     return this.#running ?? Promise.resolve();
   }
 
+  /** How long until the next write may start: the spacing after the last one, or the host's pause. */
+  #waitMs(): number {
+    return Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
+  }
+
   #paused(): boolean {
     return performance.now() < this.#pausedUntil;
   }
@@ -126,8 +121,7 @@ export class FileCommitter {
 
   #schedule(): void {
     if (this.#writing || this.#timer || this.#pending.length === 0) return;
-    const wait =
-      Math.max(this.#lastWriteStart + this.deps.minIntervalMs, this.#pausedUntil) - performance.now();
+    const wait = this.#waitMs();
     if (wait <= 0) {
       this.#takeTurn();
       return;
@@ -199,10 +193,7 @@ export class FileCommitter {
   async #commit(
     batch: Contribution[],
   ): Promise<{ revision: string; snapshot: DaySnapshot; written: boolean }> {
-    const last = batch[batch.length - 1] as Contribution;
-    const reads = batch.flatMap((c) => c.reads);
-    const edits = batch.map((c) => c.editedAt).filter((t): t is number => t !== undefined);
-    const editedAt = edits.length > 0 ? Math.max(...edits) : undefined;
+    const { ref, reads, editedAt } = merged(batch);
     let started = 0;
     // Two instances that lost to each other would collide again in step: a random pause about
     // as long as a write takes sets them apart.
@@ -218,7 +209,7 @@ export class FileCommitter {
         if (turn?.expectedAt !== undefined) await turn.ready;
         const known = this.#known ?? (await this.#read());
         const snapshot = buildSnapshot({
-          ref: last.ref,
+          ref,
           base: known.snapshot,
           reads,
           editedAt,
@@ -245,23 +236,9 @@ export class FileCommitter {
     );
   }
 
-  async #read(): Promise<{ revision: string | null; snapshot?: DaySnapshot }> {
-    let stored: Awaited<ReturnType<DataRepository["read"]>>;
-    try {
-      stored = await this.deps.repository.read(this.path);
-    } catch (error) {
-      throw asUpstream(error);
-    }
-    const snapshot = parseSnapshot(stored?.content);
-    this.deps.onRead(snapshot);
-    return { revision: stored?.revision ?? null, snapshot };
+  async #read(): Promise<CommittedFile> {
+    const file = await readCommitted(this.deps.repository, this.path);
+    this.deps.onRead(file.snapshot);
+    return file;
   }
-}
-
-function asUpstream(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  return new AppError(
-    "upstream_failure",
-    `the data repository could not be written: ${(error as Error)?.message ?? error}`,
-  );
 }
