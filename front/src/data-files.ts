@@ -4,7 +4,7 @@
 // can open the new file and send as many bytes as the old one had: a cut JSON that a phone would
 // keep. Holding the file open from the size to the last byte, a reader gets one version whole.
 import type { FileHandle } from "node:fs/promises";
-import { open } from "node:fs/promises";
+import { access, open } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -60,12 +60,10 @@ function jsonPath(url: string): string | undefined {
 }
 
 async function exists(path: string): Promise<boolean> {
-  try {
-    await (await open(path, "r")).close();
-    return true;
-  } catch {
-    return false;
-  }
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The file's answer: 304 when the caller's copy is this one, else the bytes. */
