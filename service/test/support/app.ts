@@ -44,6 +44,14 @@ export interface TestAppOptions {
 }
 
 /**
+ * The check of every answer against `/openapi.json`, made from the first app a process builds: its
+ * routes are the code's (`routesOf` in app.ts takes no configuration), so every app of the process
+ * declares the same document, and generating it again for each app was a third of the build
+ * (54 ms of CPU an app before, 33–44 ms after).
+ */
+let checker: ReturnType<typeof answerChecker> | undefined;
+
+/**
  * Builds the real app over a temporary data folder and listens on 127.0.0.1 over h2c.
  * @example const t = await startTestApp(); const res = await t.client.request("GET", "/ping"); await t.close();
  */
@@ -81,10 +89,10 @@ export async function startTestApp(options: TestAppOptions = {}) {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const client = checkedAgainstOpenApi(
-    h2c(url),
-    answerChecker((await app.inject({ method: "GET", url: "/openapi.json" })).json() as OpenApiDocument),
+  checker ??= answerChecker(
+    (await app.inject({ method: "GET", url: "/openapi.json" })).json() as OpenApiDocument,
   );
+  const client = checkedAgainstOpenApi(h2c(url), checker);
   const services = servicesOf(app);
   return {
     app,
