@@ -143,7 +143,7 @@ describe("a spectator's phone, on the stack as `npm start` starts it", () => {
     assert.equal(await shifted(), 0);
     await page.getByRole("button", { name: "Matches" }).click();
     const row = page.getByRole("listitem").filter({ hasText: "Match 105:" });
-    assert.match((await row.getAttribute("class")) ?? "", /\bfresh\b/, "marked in the matches too");
+    assert.equal(await row.locator(".fresh").count(), 1, "marked in the matches too");
     await page.getByRole("button", { name: "Courts" }).click();
 
     await page.clock.fastForward("21:00");

@@ -18,13 +18,16 @@ interface MatchRowProps {
  * Drawn again only when its row of the CSV changed, so a score arriving in a 300-match hall
  * redraws one match. Scores keep a fixed width, so nothing moves when one arrives; the mark of a
  * score that just arrived is a background colour, so it moves nothing either. The mark is bound to
- * the row's class directly: marking one match redraws no list.
+ * the class of the row's content directly: marking one match redraws no list. (On the content, not
+ * the `<li>`: Chromium takes a `content-visibility: auto` element out of layout and puts it back
+ * when its own class changes, and lays out the whole page for it; a change inside it lays out
+ * nothing while it is off screen.)
  */
 export class MatchRow extends Component<MatchRowProps> {
   private readonly marked = computed(() =>
     this.props.fresh.marked(freshKey(this.props.facility, this.props.match.matchNumber)).value
-      ? "match fresh"
-      : "match",
+      ? "match-body fresh"
+      : "match-body",
   );
 
   override shouldComponentUpdate(next: MatchRowProps): boolean {
@@ -40,18 +43,20 @@ export class MatchRow extends Component<MatchRowProps> {
     const where =
       event.type === "team" ? [match.time, match.court, category] : [match.court, category, match.round];
     return (
-      <li class={this.marked}>
-        <p class="match-meta">
-          <span>
-            <span class="visually-hidden">Match {match.matchNumber}: </span>
-            {where.filter(Boolean).join(" · ")}
-          </span>
-          <span class="number" aria-hidden="true">
-            #{match.matchNumber}
-          </span>
-        </p>
-        <Side match={match} side={1} event={event} />
-        <Side match={match} side={2} event={event} />
+      <li class="match">
+        <div class={this.marked}>
+          <p class="match-meta">
+            <span>
+              <span class="visually-hidden">Match {match.matchNumber}: </span>
+              {where.filter(Boolean).join(" · ")}
+            </span>
+            <span class="number" aria-hidden="true">
+              #{match.matchNumber}
+            </span>
+          </p>
+          <Side match={match} side={1} event={event} />
+          <Side match={match} side={2} event={event} />
+        </div>
       </li>
     );
   }
