@@ -1,25 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
-import { manualClock } from "../../shared/clock.ts";
-import { createRelayClient } from "./index.ts";
-
-const SECRET = "relay-client-secret";
-const ORIGIN = "https://pages.test";
-
-/** The relay client of `baseUrl`, with a clock of its own and no log. */
-function client(baseUrl: string, extra: { secret?: string } = {}) {
-  const clock = manualClock("2026-03-01T08:00:00Z");
-  const relay = createRelayClient({
-    baseUrl,
-    secret: SECRET,
-    pushTimeoutMs: 5_000,
-    clock,
-    logger: { warn() {} },
-    ...extra,
-  });
-  return { relay };
-}
+import { client, closedPort, ORIGIN, SECRET } from "../../../test/support/relay-clients.ts";
 
 describe("the score-save lease against the relay in workerd", () => {
   let worker: RunningRelay;
@@ -47,8 +29,7 @@ describe("the score-save lease against the relay in workerd", () => {
     const { relay } = client(worker.url, { secret: "not-the-secret" });
     await assert.rejects(relay.acquireLease(key, 10_000, 0), /HTTP 401/);
     await relay.releaseLease(key, "whatever");
-    // Port 9 (discard) on loopback: nothing listens, the connection is refused.
-    const down = client("http://127.0.0.1:9").relay;
+    const down = client(await closedPort()).relay;
     await assert.rejects(down.acquireLease(key, 10_000, 0));
     await down.releaseLease(key, "whatever");
   });

@@ -1,57 +1,17 @@
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { connect, RefusedUpgrade, type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
+import {
+  client,
+  closedPort,
+  fakeRelay,
+  ORIGIN,
+  recordingLogger,
+  SECRET,
+} from "../../../test/support/relay-clients.ts";
 import { manualClock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
-import { createRelayClient, NUDGE_COOLDOWN_MS, NUDGE_FAILED, type RelayClientOptions } from "./index.ts";
-
-const SECRET = "relay-client-secret";
-const ORIGIN = "https://pages.test";
-
-function recordingLogger() {
-  const warnings: Array<{ obj: object; msg: string }> = [];
-  return { warnings, warn: (obj: object, msg: string) => warnings.push({ obj, msg }) };
-}
-
-function client(baseUrl: string, extra: Partial<RelayClientOptions> = {}) {
-  const clock = manualClock("2026-03-01T08:00:00Z");
-  const logger = recordingLogger();
-  const relay = createRelayClient({ baseUrl, secret: SECRET, pushTimeoutMs: 5_000, clock, logger, ...extra });
-  return { relay, clock, logger };
-}
-
-/** A local server answering every request with `status` (or never, with `null`), counting requests. */
-async function fakeRelay(
-  status: number | null,
-): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
-  let requests = 0;
-  const server: Server = createServer((request, response) => {
-    requests++;
-    request.resume();
-    if (status !== null)
-      response.writeHead(status, { "content-type": "application/json" }).end('{"code":"x"}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests: () => requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** The address of a relay that is down: a port that was just freed. */
-async function closedPort(): Promise<string> {
-  const stopped = await fakeRelay(200);
-  await stopped.close();
-  return stopped.url;
-}
+import { createRelayClient, NUDGE_COOLDOWN_MS, NUDGE_FAILED } from "./index.ts";
 
 /** Resolves on the next turn of the event loop; a promise that settles first did no network I/O. */
 function nextTurn(): Promise<"next turn"> {
