@@ -7,6 +7,7 @@ import type { FileHandle } from "node:fs/promises";
 import { access, open } from "node:fs/promises";
 import { join, normalize, sep } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { insideRoot } from "./inside-root.ts";
 
 /** The largest data file served (a day of 8 halls × 300 matches is about 0.4 MB). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -15,17 +16,17 @@ const MAX_BYTES = 16 * 1024 * 1024;
  * Answers GET for `.json` files under `dataRoot` that `pagesRoot` does not have (the pages
  * answer first, as with the other files), with the validators of `@fastify/static` (a weak ETag of
  * size and time, Last-Modified) and its 304s. Anything else goes on to the static files.
- * @example await dataFiles(app, { pagesRoot: "web/dist", dataRoot: "local/data", insideRoot });
+ * @example await dataFiles(app, { pagesRoot: "web/dist", dataRoot: "local/data" });
  */
 export async function dataFiles(
   app: FastifyInstance,
-  options: { pagesRoot: string; dataRoot: string; insideRoot(root: string, pathname: string): boolean },
+  options: { pagesRoot: string; dataRoot: string },
 ): Promise<void> {
   app.addHook("onRequest", async (request, reply) => {
     // HEAD sends no bytes, so the file server's own answer cannot be cut.
     if (request.method !== "GET") return;
     const pathname = jsonPath(request.url);
-    if (pathname === undefined || !options.insideRoot(options.dataRoot, pathname)) return;
+    if (pathname === undefined || !insideRoot(options.dataRoot, pathname)) return;
     if (await exists(join(options.pagesRoot, pathname))) return;
     let file: FileHandle;
     try {
@@ -36,9 +37,7 @@ export async function dataFiles(
     try {
       const stat = await file.stat();
       if (!stat.isFile() || stat.size > MAX_BYTES) return;
-      const body = Buffer.alloc(stat.size);
-      const { bytesRead } = await file.read(body, 0, stat.size, 0);
-      return answer(request, reply, body.subarray(0, bytesRead), stat.mtime);
+      return answer(request, reply, await file.readFile(), stat.mtime);
     } finally {
       await file.close();
     }

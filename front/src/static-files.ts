@@ -3,10 +3,10 @@
 // no symlink leading out of its folder, redirects built from the encoded path, and the caching
 // headers pages rely on (hashed assets kept for a year, everything else revalidated, 304s).
 import { realpathSync } from "node:fs";
-import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { dataFiles } from "./data-files.ts";
+import { insideRoot } from "./inside-root.ts";
 
 /**
  * Serves the built pages, then the data folder (the first that has a path answers it) under `/`;
@@ -17,11 +17,11 @@ export async function staticFiles(
   app: FastifyInstance,
   options: { pagesDir: string; dataDir: string },
 ): Promise<void> {
-  const roots = [options.pagesDir, options.dataDir].map((root) => realpathSync(root));
-  const [pagesRoot = "", dataRoot = ""] = roots;
-  await dataFiles(app, { pagesRoot, dataRoot, insideRoot });
+  const pagesRoot = realpathSync(options.pagesDir);
+  const dataRoot = realpathSync(options.dataDir);
+  await dataFiles(app, { pagesRoot, dataRoot });
   await app.register(fastifyStatic, {
-    root: roots,
+    root: [pagesRoot, dataRoot],
     // A folder answers its index.html after a redirect that adds the slash its relative links need;
     // a folder without one is 404, never a list of its files.
     list: false,
@@ -38,18 +38,4 @@ export async function staticFiles(
       );
     },
   });
-}
-
-/**
- * True unless `pathname` under `root` is, or passes through, a symlink leading out of `root`. A
- * path that does not exist is let through: the file server answers it 404 or tries the next root.
- */
-function insideRoot(root: string, pathname: string): boolean {
-  let real: string;
-  try {
-    real = realpathSync(join(root, pathname));
-  } catch {
-    return true;
-  }
-  return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
 }
