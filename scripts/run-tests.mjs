@@ -173,7 +173,8 @@ const { outputs, failed, ends } = await runSlots(
     ],
   },
 );
-// Every stack is stopped by now, unless a slot failed before its end; stopping again does nothing.
+// Every stack's slot stopped it as it ended; this only matters if one of those stops threw, and
+// stopping a stopped stack does nothing.
 await Promise.all(starting.map(stopStack));
 const checked = await checks;
 const stacks = await Promise.allSettled(starting);

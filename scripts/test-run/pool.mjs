@@ -17,6 +17,8 @@ const FILE_MAX_MS = 5 * 60 * 1000;
 const LEFT_OPEN_MS = 60 * 1000;
 /** How long a process's output is read after it exited (a process it started may hold its pipes). */
 const OUTPUT_AFTER_EXIT_MS = 2000;
+/** How long a worker's output is awaited for the end of a file it said was done. */
+const FILE_OUTPUT_MS = 2000;
 
 /**
  * @typedef {{ file: string, shares: boolean }} Job
@@ -103,12 +105,12 @@ export async function runSlots(slots, options) {
       child,
       exited,
       /**
-       * The output since the last call, once `marker` is in it (or 2 s have passed): the file that
-       * just ended, whose last lines may come after its `done` message.
+       * The output since the last call, once `marker` is in it (or {@link FILE_OUTPUT_MS} have
+       * passed): the file that just ended, whose last lines may come after its `done` message.
        * @param {string} marker
        */
       async take(marker) {
-        const waitedUntil = Date.now() + OUTPUT_AFTER_EXIT_MS;
+        const waitedUntil = Date.now() + FILE_OUTPUT_MS;
         while (!held.pending.includes(marker) && Date.now() < waitedUntil)
           await Promise.race([new Promise((done) => readers.push(() => done(undefined))), sleep(100)]);
         const text = held.pending;
