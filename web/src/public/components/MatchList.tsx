@@ -62,10 +62,7 @@ interface MatchGroupProps {
  */
 class MatchGroup extends Component<MatchGroupProps> {
   override shouldComponentUpdate(next: MatchGroupProps): boolean {
-    return !sameProps(
-      { ...this.props, matches: this.props.group.matches },
-      { ...next, matches: next.group.matches },
-    );
+    return !drawsTheSame(this.props, next, this.props.group.matches, next.group.matches);
   }
 
   override render({ group, event, facility, fresh }: MatchGroupProps) {
@@ -103,7 +100,7 @@ interface MatchRunProps {
  */
 class MatchRun extends Component<MatchRunProps> {
   override shouldComponentUpdate(next: MatchRunProps): boolean {
-    return !sameProps(this.props, next);
+    return !drawsTheSame(this.props, next, this.props.matches, next.matches);
   }
 
   override render({ matches, event, facility, fresh }: MatchRunProps) {
@@ -120,15 +117,17 @@ class MatchRun extends Component<MatchRunProps> {
 }
 
 /** Whether two lists of a facility's matches draw the same: the same event, and the same matches in order. */
-function sameProps(
-  before: { matches: Match[]; event: Event; facility: string },
-  after: { matches: Match[]; event: Event; facility: string },
+function drawsTheSame(
+  before: { event: Event; facility: string },
+  after: { event: Event; facility: string },
+  matchesBefore: Match[],
+  matchesAfter: Match[],
 ): boolean {
   return (
     after.event === before.event &&
     after.facility === before.facility &&
-    after.matches.length === before.matches.length &&
-    after.matches.every((match, i) => match === before.matches[i])
+    matchesAfter.length === matchesBefore.length &&
+    matchesAfter.every((match, i) => match === matchesBefore[i])
   );
 }
 
