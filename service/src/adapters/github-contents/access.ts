@@ -52,7 +52,7 @@ function answerOf(error: unknown, write: boolean): RepositoryAnswer {
  * @example const access = await githubRepositoryAccess(options)("config/events.json");
  */
 export function githubRepositoryAccess(options: GitHubContentsOptions) {
-  const { octokit, owner, repo, branch, request } = githubClient(options);
+  const { repos, owner, repo, branch, request } = githubClient(options);
   return async (path: string): Promise<RepositoryAccess> => {
     const access: RepositoryAccess = { location: `${options.repo}@${branch}`, read: "ok" };
     const noteExpiry = (answer: unknown) => {
@@ -61,7 +61,7 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
     };
     let content: string;
     try {
-      const answer = await (await octokit()).rest.repos.getContent({
+      const answer = await (await repos()).getContent({
         owner,
         repo,
         path,
@@ -79,7 +79,7 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
       return { ...access, read: answerOf(error, false) };
     }
     try {
-      const answer = await (await octokit()).rest.repos.createOrUpdateFileContents({
+      const answer = await (await repos()).createOrUpdateFileContents({
         owner,
         repo,
         path,

@@ -41,12 +41,12 @@ export interface GitHubContents extends DataRepository {
  * @example const repo = createGitHubContents({ repo: "acme/tournament-data", branch: "main", token, apiUrl });
  */
 export function createGitHubContents(options: GitHubContentsOptions): GitHubContents {
-  const { octokit, owner, repo, request } = githubClient(options);
+  const { repos, owner, repo, request } = githubClient(options);
   /** Each file as last read, with the tag GitHub gave that answer. */
   const known = new Map<string, { etag: string; file: StoredFile }>();
 
   async function readRaw(path: string): Promise<StoredFile> {
-    const response = await (await octokit()).rest.repos.getContent({
+    const response = await (await repos()).getContent({
       owner,
       repo,
       path,
@@ -67,7 +67,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
   ): Promise<{ revision: string }> {
     assertRepositoryPath(path);
     try {
-      const { data } = await (await octokit()).rest.repos.createOrUpdateFileContents({
+      const { data } = await (await repos()).createOrUpdateFileContents({
         owner,
         repo,
         path,
@@ -99,7 +99,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
       assertRepositoryPath(path);
       const cached = known.get(path);
       try {
-        const { data, headers } = await (await octokit()).rest.repos.getContent({
+        const { data, headers } = await (await repos()).getContent({
           owner,
           repo,
           path,
@@ -137,7 +137,7 @@ export function createGitHubContents(options: GitHubContentsOptions): GitHubCont
     async remove(path, expectedRevision, message) {
       assertRepositoryPath(path);
       try {
-        await (await octokit()).rest.repos.deleteFile({
+        await (await repos()).deleteFile({
           owner,
           repo,
           path,

@@ -20,9 +20,9 @@ export interface GitHubContentsOptions {
 const QUIET = { debug() {}, info() {}, warn() {}, error() {} };
 
 /**
- * The Octokit client of one repository and branch (Octokit loaded on the first call), and the
- * per-call `request` options that bound each call by `timeoutMs`.
- * @example const { octokit, owner, repo, request } = githubClient(options); await (await octokit()).rest.repos.getContent(…);
+ * The repository calls of Octokit's client for one repository and branch (Octokit loaded on the
+ * first call), and the per-call `request` options that bound each call by `timeoutMs`.
+ * @example const { repos, owner, repo, request } = githubClient(options); await (await repos()).getContent(…);
  */
 export function githubClient(options: GitHubContentsOptions) {
   const [owner = "", repo = ""] = options.repo.split("/");
@@ -35,9 +35,10 @@ export function githubClient(options: GitHubContentsOptions) {
         log: QUIET,
       }),
   );
+  const repos = async () => (await octokit()).rest.repos;
   const timeoutMs = options.timeoutMs ?? 20_000;
   const request = () => ({ signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined });
-  return { octokit, owner, repo, branch: options.branch, request };
+  return { repos, owner, repo, branch: options.branch, request };
 }
 
 /** The HTTP status of an Octokit error, if it has one. */
