@@ -12,11 +12,12 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./start/free-port.mjs";
 import { lanAddresses, terminalQr } from "./start/lan.mjs";
 import { tryLock } from "./start/lock.mjs";
 import { readOptions } from "./start/options.mjs";
 import { ensurePages } from "./start/pages.mjs";
-import { freePort, localStack, StackError } from "./start/stack.mjs";
+import { localStack, StackError } from "./start/stack.mjs";
 
 const startedAt = Date.now();
 const repo = fileURLToPath(new URL("..", import.meta.url));

@@ -2,26 +2,9 @@
 // service (h2c), then the front that browsers use. `npm start` (scripts/start.mjs) runs one; the
 // test suite's shared stack (web/test/support/shared-stack/host.ts) runs one too, and restarts its
 // service and relay between test files.
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
 import { spawnService, stopService, waitForService } from "./service.mjs";
-
-/**
- * A port of 127.0.0.1 that is free now: `port`, or any free one for 0.
- * @param {number} port
- * @returns {Promise<number>} rejects with the listen error (`EADDRINUSE`) when it is taken
- */
-export function freePort(port) {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(port, "127.0.0.1", () => {
-      const chosen = /** @type {import("node:net").AddressInfo} */ (probe.address()).port;
-      probe.close(() => done(chosen));
-    });
-  });
-}
 
 /**
  * The parts' modules, TypeScript loaded through tsx once `start()` runs.

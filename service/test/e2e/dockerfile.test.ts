@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, posix, relative } from "node:path";
 import { after, describe, test } from "node:test";
+import { freePort } from "../../../scripts/start/free-port.mjs";
 import { h2c } from "../support/h2c.ts";
 import { dockerIgnore, envPairs, type Instruction, parseDockerfile } from "./dockerfile-steps.ts";
 import { REPO } from "./processes.ts";
@@ -22,15 +22,6 @@ const inImage = (path: string) => join(root, path);
 const isRoot = process.getuid?.() === 0;
 const canDropPrivileges = isRoot && spawnSync("setpriv", ["--version"]).status === 0;
 const stripsTypes = Boolean((process.features as { typescript?: string }).typescript);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs the build steps in order; returns the runtime state the last instructions leave. */
 function build(steps: Instruction[]) {
@@ -149,7 +140,7 @@ describe("the Dockerfile, built and started without Docker", () => {
       ],
       "the image keeps one weight of each font",
     );
-    const port = await freePort();
+    const port = await freePort(0);
     const [program, ...args] = image.cmd;
     assert.equal(program, "node");
     chmodSync(root, 0o755);

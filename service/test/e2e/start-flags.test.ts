@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { CHOSEN_PORTS, freePort } from "../../../scripts/start/free-port.mjs";
 import { REPO } from "./processes.ts";
 
 const START = join(REPO, "scripts/start.mjs");
@@ -50,6 +51,25 @@ describe("npm start's flags", () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /npm kept --port for itself: write npm start -- --port 8081/);
     assert.doesNotMatch(run.stderr, /ERR_PARSE_ARGS/);
+  });
+
+  test("a port of 0 is taken below the kernel's ephemeral ports, so no listen on 0 gets it before the part listens", async () => {
+    const { from, to } = CHOSEN_PORTS;
+    const [low, high] = (
+      await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8").catch(() => "32768 60999")
+    )
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    assert.ok(to < (low as number) || from > (high as number), `${from}–${to} is outside ${low}–${high}`);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const port = await freePort(0);
+      assert.ok(port >= from && port <= to, String(port));
+      const server = createServer();
+      await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
+      await assert.rejects(freePort(port), { code: "EADDRINUSE" });
+      await new Promise((done) => server.close(done));
+    }
   });
 
   test("a port that is not a number 0 to 65535 is refused by name", () => {

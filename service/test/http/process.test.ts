@@ -2,25 +2,16 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { connect } from "node:http2";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { freePort } from "../../../scripts/start/free-port.mjs";
 import { verifyPassword } from "../../src/auth/password.ts";
 import { isPasswordHash } from "../../src/shared/password-hash.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
 
 const service = new URL("../../", import.meta.url).pathname;
 const tsx = ["--import", "tsx"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function dataFolder() {
   const dir = mkdtempSync(join(tmpdir(), "tops-proc-"));
@@ -46,7 +37,7 @@ describe("startup validation of the real process", () => {
   });
 
   test("one warning line names what is unset, and SIGTERM drains in-flight requests and exits", async () => {
-    const port = await freePort();
+    const port = await freePort(0);
     const child = spawn(process.execPath, [...tsx, "src/main.ts"], {
       cwd: service,
       env: {

@@ -20,8 +20,13 @@ export async function workerReady(page: Page): Promise<void> {
     undefined,
     { polling: 100, timeout: 30_000 },
   );
+  // Who answered is known once the opening commits; its load (which once hung for 30 s on a loaded
+  // machine, offline) is not what this waits for: the page's document is enough.
   for (let attempt = 0; attempt < 40; attempt++) {
-    if ((await page.reload())?.fromServiceWorker()) return;
+    if ((await page.reload({ waitUntil: "commit" }))?.fromServiceWorker()) {
+      await page.waitForLoadState("domcontentloaded");
+      return;
+    }
     await page.waitForTimeout(250);
   }
   throw new Error("the service worker never answered the page's opening");

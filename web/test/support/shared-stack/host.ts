@@ -16,8 +16,9 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../../../scripts/start/free-port.mjs";
 import { ensurePages } from "../../../../scripts/start/pages.mjs";
-import { freePort, localStack } from "../../../../scripts/start/stack.mjs";
+import { localStack } from "../../../../scripts/start/stack.mjs";
 import { REPO } from "../../../../service/test/e2e/processes.ts";
 import { launchChromiumServer, withoutChromium } from "../chromium.ts";
 import type { Lease } from "./lease.ts";
@@ -26,7 +27,8 @@ const root = await mkdtemp(join(tmpdir(), "tops-shared-stack-"));
 const dir = join(root, "local");
 const pristine = join(root, "pristine");
 const pages = await ensurePages(join(REPO, "web"));
-const ports = { front: await freePort(0), service: await freePort(0), relay: 0 };
+// The relay too gets its port here, not from the kernel: it starts again on it before each file.
+const ports = { front: await freePort(0), service: await freePort(0), relay: await freePort(0) };
 const parts = localStack({
   repo: REPO,
   dir,
