@@ -65,11 +65,11 @@ function byPhysicalLine(csv: string): Array<Match | null> | undefined {
   const lines = csv.split("\n");
   if (!lines.every(quotesPaired)) return undefined;
   const [headerLine = "", ...records] = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
-  let header: CsvTable | undefined;
+  let positions: Positions | undefined;
   return records.map((record) =>
     remembered(headerLine, record, (key) => {
-      header ??= csvTable(headerLine);
-      return matchOf(header, parseCsv(record)[0] ?? [], key);
+      positions ??= positionsOf(csvTable(headerLine));
+      return matchOf(positions, parseCsv(record)[0] ?? [], key);
     }),
   );
 }
@@ -84,35 +84,51 @@ function quotesPaired(line: string): boolean {
 function byRecord(csv: string): Array<Match | null> {
   const table = csvTable(csv);
   const header = `\u0002${table.header.join("\u0001")}`;
+  const positions = positionsOf(table);
   return table.rows.map((cells) =>
-    remembered(header, cells.join("\u0001"), (key) => matchOf(table, cells, key)),
+    remembered(header, cells.join("\u0001"), (key) => matchOf(positions, cells, key)),
   );
 }
 
-/** The match of a record's cells, or null for a blank record. */
-function matchOf(table: Pick<CsvTable, "column">, cells: string[], key: string): Match | null {
+/** Where each match column is in a header's cells (-1 when absent), in `MATCH_COLUMNS` order. */
+type Positions = readonly number[];
+
+const positionsOf = (table: Pick<CsvTable, "column">): Positions => MATCH_COLUMNS.map(table.column);
+
+/**
+ * The match of a record's cells, or null for a blank record. Built field by field, without the
+ * arrays and the copy an object spread makes: a hall seen for the first time makes 300 of these
+ * on the phone's time, and what they leave behind is collected right after (the page bench's
+ * views, docs/pages.md).
+ */
+function matchOf(positions: Positions, cells: string[], key: string): Match | null {
   if (cells.every((cell) => cell.trim() === "")) return null;
-  const cell = (name: string) => {
-    const column = table.column(name);
-    return column >= 0 ? (cells[column] ?? "").trim() : "";
-  };
-  const columns = Object.fromEntries(MATCH_COLUMNS.map((name) => [name, cell(name)])) as Record<
-    MatchColumn,
-    string
-  >;
-  return {
-    key,
-    ...columns,
-    winner: winnerOf(columns.team1Score, columns.team2Score),
-    order: [columns.date, timeOrder(columns.time), columns.court, columns.matchNumber]
-      .map((part) => part.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(8, "0")))
-      .join("\u0000"),
-  };
+  const match = { key } as Match;
+  for (let i = 0; i < MATCH_COLUMNS.length; i++) {
+    const at = positions[i] as number;
+    match[MATCH_COLUMNS[i] as MatchColumn] = at >= 0 ? (cells[at] ?? "").trim() : "";
+  }
+  match.winner = winnerOf(match.team1Score, match.team2Score);
+  match.order = `${sortable(match.date)}\u0000${sortable(timeOrder(match.time))}\u0000${sortable(match.court)}\u0000${sortable(match.matchNumber)}`;
+  return match;
+}
+
+const ALL_DIGITS = /^\d+$/;
+const SOME_DIGIT = /\d/;
+const DIGITS = /\d+/g;
+const padded = (digits: string) => digits.padStart(8, "0");
+
+/** A part of a match's `order`: lower case, its numbers padded so that they compare as numbers. */
+function sortable(part: string): string {
+  if (ALL_DIGITS.test(part)) return padded(part);
+  const lower = part.toLowerCase();
+  return SOME_DIGIT.test(lower) ? lower.replace(DIGITS, padded) : lower;
 }
 
 function winnerOf(score1: string, score2: string): 1 | 2 | undefined {
-  if (!/^\d+$/.test(score1) || !/^\d+$/.test(score2)) return undefined;
-  const [a, b] = [Number(score1), Number(score2)];
+  if (!ALL_DIGITS.test(score1) || !ALL_DIGITS.test(score2)) return undefined;
+  const a = Number(score1);
+  const b = Number(score2);
   return a === b ? undefined : a > b ? 1 : 2;
 }
 
