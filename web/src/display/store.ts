@@ -13,6 +13,7 @@ import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { steady } from "../lib/page/steady.ts";
 import { type Screen, screensOf } from "./screens.ts";
 
 /** Seconds on each screen, unless the address says (`&seconds=`, 5 to 120). */
@@ -58,7 +59,7 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
   const place = displayPlaceOf(env.address.current().search);
   const dayEntry = base.dayEntry(() => place.day);
   const turns = signal(0);
-  const visibility = computed<Visibility | undefined>(() => {
+  const visibility = steady<Visibility | undefined>(() => {
     const entry = dayEntry.value;
     if (entry === undefined) return undefined;
     const snapshot = day.feed.value?.snapshot;

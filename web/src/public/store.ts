@@ -13,6 +13,7 @@ import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { steady } from "../lib/page/steady.ts";
 import { type Follows, follows } from "./follows.ts";
 import { type FreshScores, freshScores } from "./fresh-scores.ts";
 import { type Place, placeOf, queryOf } from "./place.ts";
@@ -31,8 +32,13 @@ export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "no
   /**
    * Whether spectators see the day now (docs/pages.md, "Go-live on the public page"): `isLive` and
    * `date` from the newest snapshot (a go-live change republishes the day), else from the registry.
+   * The same object while it says the same, so a score arriving does not draw the page again.
    */
   visibility: ReadonlySignal<Visibility | undefined>;
+  /** The day's name and date: the newest snapshot's, else the registry's; the same object while unchanged. */
+  heading: ReadonlySignal<DayHeading | undefined>;
+  /** Whether the day's results are here, published nowhere yet, or still loading. */
+  results: ReadonlySignal<"here" | "unpublished" | "loading">;
   players: PlayersPart;
   follows: Follows;
   fresh: FreshScores;
@@ -46,17 +52,33 @@ export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "no
   openPlayer(key: string | undefined): void;
 }
 
+/** A day's name and date as its page heads them. */
+export interface DayHeading {
+  label: string;
+  date: string | undefined;
+}
+
 export function createPublicStore(env: PageEnvironment): PublicStore {
   const base = createPageBase(env);
   const day = dayFollower(base, "public");
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => place.value.day);
-  const visibility = computed<Visibility | undefined>(() => {
+  const visibility = steady<Visibility | undefined>(() => {
     const entry = dayEntry.value;
     if (entry === undefined) return undefined;
     const snapshot = day.feed.value?.snapshot;
     const date = snapshot?.date ?? entry.day.date;
     return dayVisibility(snapshot ? snapshot.isLive : entry.day.isLive, date, base.now.value);
+  });
+  const heading = steady<DayHeading | undefined>(() => {
+    const entry = dayEntry.value;
+    if (entry === undefined) return undefined;
+    const snapshot = day.feed.value?.snapshot;
+    return { label: snapshot?.label ?? entry.day.label, date: snapshot?.date ?? entry.day.date };
+  });
+  const results = computed(() => {
+    const state = day.feed.value;
+    return state?.snapshot !== undefined ? "here" : state?.unpublished ? "unpublished" : "loading";
   });
   const players = playersPart(base, dayEntry, day.feed);
   const followed = follows(
@@ -87,6 +109,8 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     feed: day.feed,
     dayEntry,
     visibility,
+    heading,
+    results,
     players,
     follows: followed,
     fresh: freshScores(day.feed, env.clock),

@@ -13,20 +13,19 @@ import { Shell } from "./Shell.tsx";
 
 /**
  * One day: its title, where the results come from, and once the day is shown the followed
- * players, the player search and the facilities' results; or a player's page.
+ * players, the player search and the facilities' results; or a player's page. It reads only what
+ * changes rarely (whether the day is shown, whether its results are here); the parts that show a
+ * score read the results themselves, so a score arriving draws them alone.
  */
 export function DayPage({ entry }: { entry: DayEntry }) {
-  const { feed, now, place, retry, visibility: goLive } = usePublic();
-  const { event, eventKey, day } = entry;
+  const { heading, place, results, visibility } = usePublic();
+  const { event, eventKey } = entry;
   const title = event.title ?? eventKey;
+  const label = heading.value?.label ?? entry.day.label;
   useEffect(() => {
-    document.title = `${day.label} · ${title}`;
-  }, [day.label, title]);
-  const state = feed.value;
-  const snapshot = state?.snapshot;
-  const label = snapshot?.label ?? day.label;
-  const date = snapshot?.date ?? day.date;
-  const visibility = goLive.value ?? { shown: false };
+    document.title = `${label} · ${title}`;
+  }, [label, title]);
+  const shown = visibility.value ?? { shown: false };
   return (
     <Shell>
       <div class="day-heading">
@@ -34,29 +33,35 @@ export function DayPage({ entry }: { entry: DayEntry }) {
           <span class="event-title">{title}</span>
           <span class="day-name">{label}</span>
         </h1>
-        {date && <p class="day-date">{dayLabel(date)}</p>}
+        {heading.value?.date && <p class="day-date">{dayLabel(heading.value.date)}</p>}
       </div>
-      <LiveStatus state={state} onRetry={retry} now={now.value} shown={visibility.shown} />
-      {!visibility.shown ? (
-        <NotLive label={label} opensAt={visibility.opensAt} />
-      ) : snapshot !== undefined ? (
+      <DayStatus shown={shown.shown} />
+      {!shown.shown ? (
+        <NotLive label={label} opensAt={shown.opensAt} />
+      ) : results.value === "here" ? (
         place.value.player !== undefined ? (
           <PlayerPage playerKey={place.value.player} event={event} />
         ) : (
           <>
             <MyPlayers />
             <PlayerSearch />
-            <Facilities snapshot={snapshot} event={event} />
+            <Facilities event={event} />
           </>
         )
-      ) : state?.unpublished ? (
+      ) : results.value === "unpublished" ? (
         <p class="notice">
           No results have been published for this day yet. They will appear here by themselves.
         </p>
       ) : (
         <p aria-busy="true">Loading results…</p>
       )}
-      {visibility.shown && <ScoreAnnouncer />}
+      {shown.shown && <ScoreAnnouncer />}
     </Shell>
   );
+}
+
+/** Where the day's results come from and how fresh they are: drawn again with every message. */
+function DayStatus({ shown }: { shown: boolean }) {
+  const { feed, now, retry } = usePublic();
+  return <LiveStatus state={feed.value} onRetry={retry} now={now.value} shown={shown} />;
 }

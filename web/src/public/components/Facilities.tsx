@@ -1,11 +1,12 @@
+import { Component } from "preact";
 import { brackets } from "../../lib/data/bracket.ts";
 import { facilityMatches } from "../../lib/data/players.ts";
 import type { Event } from "../../lib/data/registry.ts";
-import type { DaySnapshot, FacilitySnapshot } from "../../lib/data/snapshot.ts";
+import type { FacilitySnapshot } from "../../lib/data/snapshot.ts";
 import { useMedia } from "../../lib/ui/media.ts";
 import { panelId, Tabs, tabId } from "../../lib/ui/Tabs.tsx";
 import { usePublic } from "../context.ts";
-import type { View } from "../store.ts";
+import type { PublicStore, View } from "../store.ts";
 import { Brackets } from "./Brackets.tsx";
 import { CourtsView } from "./CourtsView.tsx";
 import { Freshness } from "./Freshness.tsx";
@@ -24,12 +25,14 @@ const VIEW_LABELS: Record<View, string> = {
 /**
  * One tab per facility; the chosen facility's freshness, then one of its views: matches, courts
  * now and next, standings, the knockout draw (when it has one), teams (team events). On a wide
- * screen the matches come with the standings beside them.
+ * screen the matches come with the standings beside them. Drawn again with each day's message.
  */
-export function Facilities({ snapshot, event }: { snapshot: DaySnapshot; event: Event }) {
-  const { choose, place } = usePublic();
+export function Facilities({ event }: { event: Event }) {
+  const { choose, feed, place } = usePublic();
   /** A screen wide enough to show matches and standings side by side. */
   const wide = useMedia("(min-width: 64rem)");
+  const snapshot = feed.value?.snapshot;
+  if (snapshot === undefined) return null;
   const facilities = snapshot.facilities;
   if (facilities.length === 0) return <p class="notice">This day has no halls yet.</p>;
   const chosen =
@@ -56,20 +59,7 @@ export function Facilities({ snapshot, event }: { snapshot: DaySnapshot; event: 
     );
   return (
     <>
-      {facilities.length > 1 && (
-        <Tabs
-          label="Halls"
-          idPrefix="facility"
-          selected={chosen.name}
-          onSelect={(facility) => choose({ facility })}
-          tabs={facilities.map((f) => ({
-            id: f.name,
-            label: f.name,
-            ...(f.status === "stale" ? { mark: "!", hint: "results may be out of date" } : {}),
-            ...(f.status === "skipped" ? { hint: "no results published" } : {}),
-          }))}
-        />
-      )}
+      {facilities.length > 1 && <HallTabs halls={facilities} selected={chosen.name} choose={choose} />}
       <section
         class="facility"
         {...(facilities.length > 1
@@ -120,4 +110,40 @@ export function Facilities({ snapshot, event }: { snapshot: DaySnapshot; event: 
       </section>
     </>
   );
+}
+
+interface HallTabsProps {
+  halls: readonly FacilitySnapshot[];
+  selected: string;
+  choose: PublicStore["choose"];
+}
+
+/** The halls' tabs, drawn again only when a hall's name or status changes, not with every score. */
+class HallTabs extends Component<HallTabsProps> {
+  override shouldComponentUpdate({ halls, selected, choose }: HallTabsProps): boolean {
+    const before = this.props;
+    return (
+      selected !== before.selected ||
+      choose !== before.choose ||
+      halls.length !== before.halls.length ||
+      halls.some((hall, i) => hall.name !== before.halls[i]?.name || hall.status !== before.halls[i]?.status)
+    );
+  }
+
+  override render({ halls, selected, choose }: HallTabsProps) {
+    return (
+      <Tabs
+        label="Halls"
+        idPrefix="facility"
+        selected={selected}
+        onSelect={(facility) => choose({ facility })}
+        tabs={halls.map((f) => ({
+          id: f.name,
+          label: f.name,
+          ...(f.status === "stale" ? { mark: "!", hint: "results may be out of date" } : {}),
+          ...(f.status === "skipped" ? { hint: "no results published" } : {}),
+        }))}
+      />
+    );
+  }
 }
