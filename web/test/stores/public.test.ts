@@ -4,6 +4,7 @@
 // itself runs in Chromium in web/test/browser/public-page.test.ts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { effect } from "@preact/signals";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
 import type { Registry } from "../../src/lib/data/registry.ts";
 import { POLL_MS } from "../../src/lib/live/day-feed.ts";
@@ -84,6 +85,40 @@ describe("the public page's store", () => {
     assert.ok(live.closed);
     const again = page.socket("/live/");
     assert.notEqual(again, live, "a new socket, for the whole snapshot");
+  });
+
+  test("a score that arrives changes the results, not the day's heading or go-live reading, so only what shows scores is drawn again", async () => {
+    const { page, store } = await openPublic("?day=open-sun");
+    assert.equal(store.results.value, "unpublished", "nothing published yet, and the relay not heard");
+    const live = page.socket("/live/junior-open/open-sun?changes=1");
+    live.open();
+    live.receive({ type: "snapshot", seq: 1, snapshot: match(["", ""], SUNDAY_9AM) });
+    const seen = { visibility: store.visibility.value, heading: store.heading.value };
+    assert.equal(store.results.value, "here");
+    assert.deepEqual(seen, { visibility: { shown: true }, heading: { label: "Sunday", date: "2026-11-29" } });
+    const drawn = { visibility: 0, heading: 0 };
+    const stop = effect(() => {
+      store.visibility.value;
+      drawn.visibility++;
+    });
+    const stopHeading = effect(() => {
+      store.heading.value;
+      drawn.heading++;
+    });
+    live.receive({ type: "snapshot", seq: 2, snapshot: match(["21", "17"], "2026-11-29T01:05:00.000Z") });
+    assert.equal(store.feed.value?.snapshot?.facilities[0]?.matchesCsv.includes("21,17"), true);
+    assert.equal(store.visibility.value, seen.visibility, "the same object");
+    assert.equal(store.heading.value, seen.heading, "the same object");
+    assert.deepEqual(drawn, { visibility: 1, heading: 1 }, "read once each, when the effects began");
+    live.receive({
+      type: "snapshot",
+      seq: 3,
+      snapshot: match(["21", "17"], "2026-11-29T01:06:00.000Z", false),
+    });
+    assert.deepEqual(store.visibility.value, { shown: false }, "the organisers took the day down");
+    assert.deepEqual(drawn, { visibility: 2, heading: 1 });
+    stop();
+    stopHeading();
   });
 
   test("with the relay down the page reads the published file, every 30 s while in view; Retry reads now and reconnects", async () => {
