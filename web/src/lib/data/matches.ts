@@ -62,16 +62,23 @@ function remembered(header: string, record: string, read: (key: string) => Match
  * one line, not the hall. Undefined otherwise.
  */
 function byPhysicalLine(csv: string): Array<Match | null> | undefined {
-  const lines = csv.split("\n");
-  if (!lines.every(quotesPaired)) return undefined;
-  const [headerLine = "", ...records] = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  // The service's CSV ends its lines in \n and quotes a cell only when it must: most halls have no
+  // quote, so no line is searched for one.
+  const lines = (csv.includes("\r") ? csv.replaceAll("\r\n", "\n") : csv).split("\n");
+  if (csv.includes('"') && !lines.every(quotesPaired)) return undefined;
+  const headerLine = lines[0] ?? "";
   let positions: Positions | undefined;
-  return records.map((record) =>
-    remembered(headerLine, record, (key) => {
-      positions ??= positionsOf(csvTable(headerLine));
-      return matchOf(positions, parseCsv(record)[0] ?? [], key);
-    }),
-  );
+  const records: Array<Match | null> = [];
+  for (let i = 1; i < lines.length; i++) {
+    const record = lines[i] as string;
+    records.push(
+      remembered(headerLine, record, (key) => {
+        positions ??= positionsOf(csvTable(headerLine));
+        return matchOf(positions, parseCsv(record)[0] ?? [], key);
+      }),
+    );
+  }
+  return records;
 }
 
 function quotesPaired(line: string): boolean {
