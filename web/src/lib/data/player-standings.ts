@@ -1,6 +1,5 @@
 /** A player's standings: their row in each category table of the facilities they play at (docs/pages.md, "Players"). */
-import { personKey, playersOf } from "./person-key.ts";
-import { type EventDay, facilityMatches, type Player } from "./players.ts";
+import { type EventDay, facilityMatches, type Player, playersWithKeys } from "./players.ts";
 import type { Display } from "./registry.ts";
 import { type StandingRow, standings } from "./standings.ts";
 
@@ -37,7 +36,7 @@ export function playerStandings(
     if (column < 0 || !table.ranked) continue;
     for (const group of table.groups) {
       const row = group.rows.find((r) =>
-        playersOf(r.cells[column] ?? "", r.code).some((n) => personKey(n) === player.key),
+        playersWithKeys(r.cells[column] ?? "", r.code).some(({ key }) => key === player.key),
       );
       if (row !== undefined)
         found.push({ day, facility: name, category: group.category, row, of: group.rows.length });

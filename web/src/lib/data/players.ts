@@ -62,7 +62,11 @@ export interface PlayerNow {
 const sides = new Map<string, Map<string, Array<{ name: string; key: string }>>>();
 let sidesKept = 0;
 
-function playersWithKeys(team: string, code: string): Array<{ name: string; key: string }> {
+/**
+ * The players of a side's cell (`playersOf`) with their person keys, read once per cell and code.
+ * @example playersWithKeys("José Ñañez / Ana Cruz", "MD_1") // [{ name: "José Ñañez", key: "jose nanez" }, …]
+ */
+export function playersWithKeys(team: string, code: string): ReadonlyArray<{ name: string; key: string }> {
   let byTeam = sides.get(code);
   if (byTeam === undefined) {
     byTeam = new Map();
@@ -164,14 +168,16 @@ function entriesOf(matches: readonly Match[], key: string): Entry[] {
   }
   let found = byKey.get(key);
   if (found === undefined) {
-    found = [];
+    const list: Entry[] = [];
+    const look = (match: Match, side: 1 | 2, team: string, code: string) => {
+      for (const entry of playersWithKeys(team, code))
+        if (entry.key === key) list.push({ match, side, name: entry.name, code });
+    };
     for (const match of matches) {
-      for (const side of [1, 2] as const) {
-        const code = side === 1 ? match.teamCode1 : match.teamCode2;
-        for (const entry of playersWithKeys(side === 1 ? match.team1 : match.team2, code))
-          if (entry.key === key) found.push({ match, side, name: entry.name, code });
-      }
+      look(match, 1, match.team1, match.teamCode1);
+      look(match, 2, match.team2, match.teamCode2);
     }
+    found = list;
     byKey.set(key, found);
   }
   return found;

@@ -11,11 +11,11 @@ import type { Display } from "./registry.ts";
 /** A knockout round. */
 export interface Round {
   /** Its place in the order of play: higher is later; the final is the highest. */
-  position: number;
+  readonly position: number;
   /** The words shown: "Quarter-finals". */
-  name: string;
+  readonly name: string;
   /** The short form: "QF". */
-  short: string;
+  readonly short: string;
 }
 
 /** The third-place match: played beside the final, drawn apart from the bracket. */
@@ -102,9 +102,28 @@ function roundsOf(display: Display | undefined): Known[] {
 export function knockoutRound(display: Display | undefined, label: string): Round | undefined {
   if (label.trim() === "") return undefined;
   const known = roundsOf(display);
-  for (const form of forms(label)) {
-    const found = known.find((round) => round.spellings.includes(form));
-    if (found !== undefined) return { position: found.position, name: found.name, short: found.short };
+  let read = labelsRead.get(known);
+  if (read === undefined) {
+    read = new Map();
+    labelsRead.set(known, read);
   }
-  return undefined;
+  if (read.has(label)) return read.get(label);
+  let round: Round | undefined;
+  for (const form of forms(label)) {
+    const found = known.find((candidate) => candidate.spellings.includes(form));
+    if (found !== undefined) {
+      round = { position: found.position, name: found.name, short: found.short };
+      break;
+    }
+  }
+  // Bounded: a long day on one phone never grows it without end.
+  if (read.size >= 256) read.clear();
+  read.set(label, round);
+  return round;
 }
+
+/**
+ * Each round label's reading, by the rounds it was read against: a hall's 300 matches carry a few
+ * labels, and folding one (accents, case, punctuation) is the costly part of reading it.
+ */
+const labelsRead = new WeakMap<Known[], Map<string, Round | undefined>>();

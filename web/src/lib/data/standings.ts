@@ -99,7 +99,9 @@ export function standings(
       rank: undefined,
       shared: false,
     };
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [row]);
+    else group.push(row);
   }
   const ordered = [...groups]
     .sort(([a], [b]) => categoryRank(display, a) - categoryRank(display, b))
