@@ -35,13 +35,18 @@ function fail(message) {
   process.exit(1);
 }
 
-/** A port that is free now: the one asked for, or any free one for 0. @param {number} port @param {string} flag */
+/**
+ * A port that is free now: the one asked for, or for 0 one below the system's ephemeral ports
+ * (`start/free-port.mjs`). @param {number} port @param {string} flag
+ */
 function freePortFor(port, flag) {
   return freePort(port).catch((error) =>
     fail(
       error.code === "EADDRINUSE"
         ? `port ${port} is in use; choose another with --${flag}`
-        : `port ${port}: ${error.message}`,
+        : port === 0
+          ? `--${flag} 0: ${error.message}; give a port`
+          : `port ${port}: ${error.message}`,
     ),
   );
 }

@@ -63,8 +63,10 @@ function remembered(header: string, record: string, read: (key: string) => Match
  */
 function byPhysicalLine(csv: string): Array<Match | null> | undefined {
   // The service's CSV ends its lines in \n and quotes a cell only when it must: most halls have no
-  // quote, so no line is searched for one.
-  const lines = (csv.includes("\r") ? csv.replaceAll("\r\n", "\n") : csv).split("\n");
+  // quote and no CR, so no line is searched for either.
+  const lines = csv.split("\n");
+  if (csv.includes("\r"))
+    for (const [i, line] of lines.entries()) if (line.endsWith("\r")) lines[i] = line.slice(0, -1);
   if (csv.includes('"') && !lines.every(quotesPaired)) return undefined;
   const headerLine = lines[0] ?? "";
   let positions: Positions | undefined;
@@ -100,7 +102,8 @@ function byRecord(csv: string): Array<Match | null> {
 /** Where each match column is in a header's cells (-1 when absent), in `MATCH_COLUMNS` order. */
 type Positions = readonly number[];
 
-const positionsOf = (table: Pick<CsvTable, "column">): Positions => MATCH_COLUMNS.map(table.column);
+const positionsOf = (table: Pick<CsvTable, "column">): Positions =>
+  MATCH_COLUMNS.map((name) => table.column(name));
 
 /**
  * The match of a record's cells, or null for a blank record. Built field by field, without the

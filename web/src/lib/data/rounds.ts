@@ -112,7 +112,7 @@ export function knockoutRound(display: Display | undefined, label: string): Roun
   for (const form of forms(label)) {
     const found = known.find((candidate) => candidate.spellings.includes(form));
     if (found !== undefined) {
-      round = { position: found.position, name: found.name, short: found.short };
+      round = Object.freeze({ position: found.position, name: found.name, short: found.short });
       break;
     }
   }
