@@ -25,21 +25,20 @@ export async function freePort(port) {
   if (port !== 0) return probe(port);
   // An ephemeral range that starts below 1025 leaves nothing to choose from: the kernel chooses.
   if (CHOSEN_PORTS.to < CHOSEN_PORTS.from) return probe(0);
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const candidate = randomInt(CHOSEN_PORTS.from, CHOSEN_PORTS.to + 1);
+    if (handedOut.has(candidate)) continue;
     try {
-      if (handedOut.has(candidate))
-        throw Object.assign(new Error("handed out already"), { code: "EADDRINUSE" });
-      handedOut.add(await probe(candidate));
-      return candidate;
+      await probe(candidate);
     } catch (error) {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      if (attempt === ATTEMPTS || (code !== "EADDRINUSE" && code !== "EACCES"))
-        throw new Error(
-          `no free port in ${CHOSEN_PORTS.from}–${CHOSEN_PORTS.to} after ${ATTEMPTS} tries (${code ?? error})`,
-        );
+      if (code === "EADDRINUSE" || code === "EACCES") continue;
+      throw error;
     }
+    handedOut.add(candidate);
+    return candidate;
   }
+  throw new Error(`no free port in ${CHOSEN_PORTS.from}–${CHOSEN_PORTS.to} after ${ATTEMPTS} tries`);
 }
 
 /** 20000–32767, or below a lower ephemeral range where Linux is set to one. */

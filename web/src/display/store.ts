@@ -8,7 +8,7 @@
  */
 import { computed, type ReadonlySignal, signal } from "@preact/signals";
 import type { DayEntry } from "../lib/data/registry.ts";
-import { dayVisibility, type Visibility } from "../lib/data/visibility.ts";
+import { listedDayVisibility, type Visibility } from "../lib/data/visibility.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
@@ -61,13 +61,7 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
   const turns = signal(0);
   const visibility = steady<Visibility | undefined>(() => {
     const entry = dayEntry.value;
-    if (entry === undefined) return undefined;
-    const snapshot = day.feed.value?.snapshot;
-    return dayVisibility(
-      snapshot ? snapshot.isLive : entry.day.isLive,
-      snapshot?.date ?? entry.day.date,
-      base.now.value,
-    );
+    return entry && listedDayVisibility(entry.day, day.feed.value?.snapshot, base.now.value);
   });
   const screens = computed<Screen[]>(() => {
     const snapshot = day.feed.value?.snapshot;

@@ -15,7 +15,7 @@ import {
 import { PublishedReadError, readDaySnapshot } from "../lib/data/published.ts";
 import { type DayEntry, daysByDate } from "../lib/data/registry.ts";
 import type { DaySnapshot } from "../lib/data/snapshot.ts";
-import { dayVisibility } from "../lib/data/visibility.ts";
+import { listedDayVisibility } from "../lib/data/visibility.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import type { PageBase } from "../lib/page/page-base.ts";
 
@@ -67,7 +67,7 @@ export function playersPart(
     if (entry === undefined) return list;
     const add = (key: string, label: string, snapshot: DaySnapshot | undefined, date?: string) => {
       if (snapshot === undefined) return;
-      const visible = dayVisibility(snapshot.isLive, snapshot.date ?? date, now.value).shown;
+      const visible = listedDayVisibility({ date }, snapshot, now.value).shown;
       if (visible) list.push(eventDay(key, label, snapshot));
     };
     add(entry.dayKey, entry.day.label, feed.value?.snapshot, entry.day.date);

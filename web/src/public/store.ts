@@ -8,7 +8,7 @@
  */
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import type { DayEntry } from "../lib/data/registry.ts";
-import { dayVisibility, type Visibility } from "../lib/data/visibility.ts";
+import { listedDayVisibility, type Visibility } from "../lib/data/visibility.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
@@ -65,10 +65,7 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
   const dayEntry = base.dayEntry(() => place.value.day);
   const visibility = steady<Visibility | undefined>(() => {
     const entry = dayEntry.value;
-    if (entry === undefined) return undefined;
-    const snapshot = day.feed.value?.snapshot;
-    const date = snapshot?.date ?? entry.day.date;
-    return dayVisibility(snapshot ? snapshot.isLive : entry.day.isLive, date, base.now.value);
+    return entry && listedDayVisibility(entry.day, day.feed.value?.snapshot, base.now.value);
   });
   const heading = steady<DayHeading | undefined>(() => {
     const entry = dayEntry.value;

@@ -6,7 +6,8 @@
  *   always for a day without a date.
  */
 import { startOfManilaDay } from "../manila-time.ts";
-import type { IsLive } from "./registry.ts";
+import type { Day, IsLive } from "./registry.ts";
+import type { DaySnapshot } from "./snapshot.ts";
 
 export type Visibility =
   | { shown: true }
@@ -25,4 +26,17 @@ export function dayVisibility(
   const opensAt = startOfManilaDay(date);
   if (Number.isNaN(opensAt) || now >= opensAt) return { shown: true };
   return { shown: false, opensAt };
+}
+
+/**
+ * Whether a listed day is shown at `now`: `isLive` and `date` from its newest snapshot when there
+ * is one (a go-live change republishes the day), else from the registry's entry.
+ * @example listedDayVisibility(entry.day, feed.value?.snapshot, Date.now())
+ */
+export function listedDayVisibility(
+  day: Partial<Pick<Day, "isLive" | "date">>,
+  snapshot: Pick<DaySnapshot, "isLive" | "date"> | undefined,
+  now: number,
+): Visibility {
+  return dayVisibility(snapshot ? snapshot.isLive : day.isLive, snapshot?.date ?? day.date, now);
 }

@@ -21,11 +21,11 @@ export function DayPage({ entry }: { entry: DayEntry }) {
   const { heading, place, results, visibility } = usePublic();
   const { event, eventKey } = entry;
   const title = event.title ?? eventKey;
-  const label = heading.value?.label ?? entry.day.label;
+  const { label, date } = heading.value ?? entry.day;
   useEffect(() => {
     document.title = `${label} · ${title}`;
   }, [label, title]);
-  const shown = visibility.value ?? { shown: false };
+  const goLive = visibility.value ?? { shown: false };
   return (
     <Shell>
       <div class="day-heading">
@@ -33,11 +33,11 @@ export function DayPage({ entry }: { entry: DayEntry }) {
           <span class="event-title">{title}</span>
           <span class="day-name">{label}</span>
         </h1>
-        {heading.value?.date && <p class="day-date">{dayLabel(heading.value.date)}</p>}
+        {date && <p class="day-date">{dayLabel(date)}</p>}
       </div>
-      <DayStatus shown={shown.shown} />
-      {!shown.shown ? (
-        <NotLive label={label} opensAt={shown.opensAt} />
+      <DayStatus shown={goLive.shown} />
+      {!goLive.shown ? (
+        <NotLive label={label} opensAt={goLive.opensAt} />
       ) : results.value === "here" ? (
         place.value.player !== undefined ? (
           <PlayerPage playerKey={place.value.player} event={event} />
@@ -55,7 +55,7 @@ export function DayPage({ entry }: { entry: DayEntry }) {
       ) : (
         <p aria-busy="true">Loading results…</p>
       )}
-      {shown.shown && <ScoreAnnouncer />}
+      {goLive.shown && <ScoreAnnouncer />}
     </Shell>
   );
 }
