@@ -90,6 +90,26 @@ describe("the scores that arrived", () => {
     );
   });
 
+  test("a scored match moved by a match added before it is no news; a score that came with the move is", () => {
+    const scored = snapshotOf({
+      "Rizal Hall": [
+        matchRow(101, "09:00", "Court 1", "José Ñañez", "Nicolás Peñaflor", ["21", "15"]),
+        matchRow(102, "09:00", "Court 2", "A", "B"),
+      ],
+    });
+    const moved = snapshotOf({
+      "Rizal Hall": [
+        matchRow(100, "08:30", "Court 1", "C", "D"),
+        matchRow(101, "09:00", "Court 1", "José Ñañez", "Nicolás Peñaflor", ["21", "15"]),
+        matchRow(102, "09:00", "Court 2", "A", "B", ["21", "19"]),
+      ],
+    });
+    assert.deepEqual(
+      scoreChanges(scored, moved).map((change) => change.match.matchNumber),
+      ["102"],
+    );
+  });
+
   test("many at once are summed up per hall", () => {
     const rows = (scored: boolean) =>
       Array.from({ length: 5 }, (_, i) =>

@@ -19,9 +19,16 @@ export function scoreChanges(before: DaySnapshot | undefined, after: DaySnapshot
   for (const facility of after.facilities) {
     const earlier = before.facilities.find((f) => f.name === facility.name);
     if (earlier === undefined || earlier.matchesCsv === facility.matchesCsv) continue;
-    const known = new Map(matchesOf(earlier.matchesCsv).map((match) => [match.matchNumber, match]));
-    for (const match of matchesOf(facility.matchesCsv)) {
+    const earlierMatches = matchesOf(earlier.matchesCsv);
+    const matches = matchesOf(facility.matchesCsv);
+    /** The earlier matches by number, made only for a row that changed or moved. */
+    let known: Map<string, Match> | undefined;
+    for (let i = 0; i < matches.length; i++) {
+      const match = matches[i] as Match;
+      // The same row in the same place: matchesOf gives a row it has seen its same object.
+      if (match === earlierMatches[i]) continue;
       if (match.team1Score === "" && match.team2Score === "") continue;
+      known ??= new Map(earlierMatches.map((m) => [m.matchNumber, m]));
       const old = known.get(match.matchNumber);
       if (old === undefined || old.team1Score !== match.team1Score || old.team2Score !== match.team2Score)
         changes.push({ facility: facility.name, match });
