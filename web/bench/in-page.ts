@@ -39,8 +39,8 @@ export const inPage = {
    */
   nextPaintOf(number: number): Promise<number> {
     const w = window as unknown as Window;
-    const row = [...document.querySelectorAll("li")].find((li) =>
-      li.textContent?.includes(`Match ${number}:`),
+    const row = [...document.querySelectorAll("[role=listitem]")].find((item) =>
+      item.textContent?.includes(`Match ${number}:`),
     );
     if (row === undefined) throw new Error(`match ${number} is not on screen`);
     return new Promise((resolve) => {

@@ -57,8 +57,9 @@ interface MatchGroupProps {
 }
 
 /**
- * One start time's (or tie's) matches. Drawn again only when one of its matches changed: a score
- * arriving in a 300-match hall goes through one group's rows, not every row of the hall.
+ * One start time's (or tie's) matches, one list of them cut into runs. Drawn again only when one of
+ * its matches changed: a score arriving in a 300-match hall goes through one group's runs, not
+ * every row of the hall.
  */
 class MatchGroup extends Component<MatchGroupProps> {
   override shouldComponentUpdate(next: MatchGroupProps): boolean {
@@ -69,11 +70,12 @@ class MatchGroup extends Component<MatchGroupProps> {
     return (
       <section aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
         {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
-        <ul>
+        {/* biome-ignore lint/a11y/useSemanticElements: a <ul> cannot hold the runs between it and its items. */}
+        <div role="list" class="match-list">
           {runs(group.matches).map((run, i) => (
             <MatchRun key={i} matches={run} event={event} facility={facility} fresh={fresh} />
           ))}
-        </ul>
+        </div>
       </section>
     );
   }
@@ -81,6 +83,8 @@ class MatchGroup extends Component<MatchGroupProps> {
 
 /** The most rows one {@link MatchRun} draws. */
 const RUN = 20;
+/** A row's height on a phone, for a run never drawn yet. */
+const ROW_REM = 5.5;
 
 /** `matches` cut into runs of {@link RUN}, in order. */
 const runs = (matches: Match[]) =>
@@ -96,7 +100,9 @@ interface MatchRunProps {
 /**
  * A run of a group's rows, drawn again only when one of its matches changed: a start time with
  * 300 matches (every court's queue at 09:00) goes through the changed match's run, not 300 rows.
- * Its rows are the list's own items: the list stays one `<ul>` of `<li>`s.
+ * The run is what the browser skips while it is off screen (`.match-run` in results.css), sized
+ * meanwhile as it last was or, never drawn, {@link ROW_REM} a row. Its element has no role of its
+ * own, so its rows are the group list's own items.
  */
 class MatchRun extends Component<MatchRunProps> {
   override shouldComponentUpdate(next: MatchRunProps): boolean {
@@ -104,15 +110,19 @@ class MatchRun extends Component<MatchRunProps> {
   }
 
   override render({ matches, event, facility, fresh }: MatchRunProps) {
-    return matches.map((match) => (
-      <MatchRow
-        key={`${facility}#${match.matchNumber || match.key}`}
-        match={match}
-        event={event}
-        facility={facility}
-        fresh={fresh}
-      />
-    ));
+    return (
+      <div class="match-run" style={{ containIntrinsicSize: `auto ${matches.length * ROW_REM}rem` }}>
+        {matches.map((match) => (
+          <MatchRow
+            key={`${facility}#${match.matchNumber || match.key}`}
+            match={match}
+            event={event}
+            facility={facility}
+            fresh={fresh}
+          />
+        ))}
+      </div>
+    );
   }
 }
 

@@ -14,14 +14,12 @@ interface MatchRowProps {
 }
 
 /**
- * One match: court, category and round, then each side's players and score, the winner in bold.
- * Drawn again only when its row of the CSV changed, so a score arriving in a 300-match hall
- * redraws one match. Scores keep a fixed width, so nothing moves when one arrives; the mark of a
- * score that just arrived is a background colour, so it moves nothing either. The mark is bound to
- * the class of the row's content directly: marking one match redraws no list. (On the content, not
- * the `<li>`: Chromium takes a `content-visibility: auto` element out of layout and puts it back
- * when its own class changes, and lays out the whole page for it; a change inside it lays out
- * nothing while it is off screen.)
+ * One match, an item of its start time's list: court, category and round, then each side's
+ * players and score, the winner in bold. Drawn again only when its row of the CSV changed, so a
+ * score arriving in a 300-match hall redraws one match. Scores keep a fixed width, so nothing moves
+ * when one arrives; the mark of a score that just arrived is a background colour, so it moves
+ * nothing either. The mark is bound to the class of the row's content directly: marking one match
+ * redraws no list.
  */
 export class MatchRow extends Component<MatchRowProps> {
   private readonly marked = computed(() =>
@@ -43,7 +41,8 @@ export class MatchRow extends Component<MatchRowProps> {
     const where =
       event.type === "team" ? [match.time, match.court, category] : [match.court, category, match.round];
     return (
-      <li class="match">
+      // biome-ignore lint/a11y/useSemanticElements: an item of a list whose runs a <ul> cannot hold (MatchList.tsx).
+      <div role="listitem" class="match">
         <div class={this.marked}>
           <p class="match-meta">
             <span>
@@ -57,7 +56,7 @@ export class MatchRow extends Component<MatchRowProps> {
           <Side match={match} side={1} event={event} />
           <Side match={match} side={2} event={event} />
         </div>
-      </li>
+      </div>
     );
   }
 }
