@@ -11,23 +11,25 @@
  * 3. each page's JavaScript + CSS, gzipped (goal ≤ 40 KB each; web/pages.json lists them).
  * The courts and player views' computation is measured by views.ts.
  * The built pages are served by the local front; a WebSocket server stands in for the relay.
+ * Chromium is driven over a bare DevTools pipe (bare-chromium.ts), as a phone runs a page: with
+ * DevTools' Network domain on, as Playwright drives a page, Chromium copies each message into a
+ * DevTools event between the page's handler and its next frame. The matches view is measured that
+ * way too, after the others, and printed beside them as what DevTools adds.
  *
  * Run: node --import tsx web/bench/page.ts (or `npm run bench -- pages`)
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import type { Page } from "playwright-core";
-import { type WebSocket, WebSocketServer } from "ws";
 import { startFront } from "../../front/src/index.ts";
 import { afterOneScore, benchDay } from "../../relay/bench/bench-day.ts";
 import { diffSnapshot } from "../../relay/src/changes/index.ts";
 import { ensurePages } from "../../scripts/start/pages.mjs";
 import type { DaySnapshot } from "../../service/src/features/sync/types.ts";
-import { launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { type BareChromium, type BarePage, type Device, launchBareChromium } from "./bare-chromium.ts";
+import { dataFolder, fakeRelay } from "./bench-serving.ts";
 import { inPage, TIME_MESSAGES } from "./in-page.ts";
 
 const WEB = fileURLToPath(new URL("..", import.meta.url));
@@ -51,27 +53,6 @@ async function gzipSize(dist: string, page: string): Promise<{ js: number; css: 
   return size;
 }
 
-/** A data folder with the bench day published and a registry that lists it, live. */
-async function dataFolder(day: DaySnapshot): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "tops-page-bench-"));
-  await mkdir(join(dir, "config"), { recursive: true });
-  await mkdir(join(dir, day.event, "data"), { recursive: true });
-  const registry = {
-    version: 1,
-    defaults: { matchesSheetName: "CSV", standingsSheetName: "STANDINGSCSV" },
-    events: {
-      [day.event]: {
-        type: "standard",
-        title: "Bench Open",
-        days: { [day.day]: { label: day.label, date: day.date, isLive: true, facilities: day.facilities } },
-      },
-    },
-  };
-  await writeFile(join(dir, "config/events.json"), JSON.stringify(registry));
-  await writeFile(join(dir, day.event, "data", `${day.day}.json`), JSON.stringify(day));
-  return dir;
-}
-
 /** The days of the measured pushes: each changes one score in Hall 1, the facility on screen. */
 function hallOnePushes(count: number): DaySnapshot[] {
   const days = [benchDay()];
@@ -83,7 +64,7 @@ function hallOnePushes(count: number): DaySnapshot[] {
 const changedMatch = (n: number) => 1 + ((n * FACILITIES * 37) % 300);
 
 async function measure(
-  page: Page,
+  page: BarePage,
   relay: { send(text: string): void },
   text: string,
   match: number | undefined,
@@ -101,13 +82,12 @@ async function measure(
 interface View {
   name: string;
   path: string;
-  device: typeof PHONE | typeof TV;
-  ready(page: Page): Promise<void>;
+  device: Device;
+  /** True in the page once the view shows (sent to the page as its source). */
+  ready(): boolean;
   /** Wait for the changed match's row (the matches view), else for the frame after the message. */
   byRow: boolean;
 }
-
-const TV = { viewport: { width: 1920, height: 1080 } };
 
 async function main(): Promise<void> {
   if (withoutChromium) {
@@ -118,93 +98,42 @@ async function main(): Promise<void> {
   const pages = JSON.parse(await readFile(join(WEB, "pages.json"), "utf8")) as Array<{ folder: string }>;
   const days = hallOnePushes(2 * (WARMUP + ROUNDS));
   const data = await dataFolder(days[0] as DaySnapshot);
-  const relay = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-  await new Promise((done) => relay.once("listening", done));
-  let socket: WebSocket | undefined;
-  let connected = () => {};
-  relay.on("connection", (ws) => {
-    socket = ws;
-    ws.send(JSON.stringify({ type: "snapshot", seq: 1, snapshot: days[0] }));
-    connected();
-  });
+  const relay = await fakeRelay(days[0] as DaySnapshot);
   const front = await startFront({
     pagesDir: dist,
     dataDir: data,
     service: "http://127.0.0.1:9",
-    relay: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    relay: `http://127.0.0.1:${relay.port}`,
     port: 0,
   });
   const origin = `http://127.0.0.1:${front.port}`;
-  const day = days[0]?.day as string;
-  const views: View[] = [
-    {
-      name: "public page, a hall's matches",
-      path: `/public/?day=${day}`,
-      device: PHONE,
-      ready: (page) => page.getByRole("listitem").filter({ hasText: "Match 1:" }).waitFor(),
-      byRow: true,
-    },
-    {
-      name: "public page, a hall's courts",
-      path: `/public/?day=${day}&facility=Hall+1&view=courts`,
-      device: PHONE,
-      ready: (page) => page.getByRole("listitem", { name: "Hall 1 1" }).waitFor(),
-      byRow: false,
-    },
-    {
-      name: "hall display, 1920 × 1080",
-      path: `/display/?day=${day}&facility=Hall+1&seconds=120`,
-      device: TV,
-      ready: (page) => page.getByRole("heading", { name: "Courts" }).waitFor(),
-      byRow: false,
-    },
-  ];
-  const browser = await launchChromium();
+  const views = viewsOf(days[0]?.day as string);
+  const browser = await launchBareChromium();
+  /** The view's page opened, shown and throttled, its rounds measured, closed. */
+  const measureView = async (view: View, network = false) => {
+    const opened = relay.nextConnection();
+    const page = await browser.newPage(view.device, `${origin}${view.path}`, {
+      script: TIME_MESSAGES,
+      network,
+    });
+    await opened;
+    await page.waitFor(view.ready);
+    await page.throttle(4);
+    try {
+      return await rounds(page, relay, days, view.byRow);
+    } finally {
+      await page.close();
+    }
+  };
   try {
-    const plain = await (await browser.newContext(PHONE)).newPage();
-    await throttle(plain);
-    const baseline: number[] = [];
     console.log(`page: relay message → updated screen, Chromium with the CPU throttled 4×`);
     console.log(
       `  day of ${FACILITIES} facilities × 300 matches (${(JSON.stringify(days[0]).length / 1024).toFixed(0)} KB), the shown facility's score changed, ${ROUNDS} rounds after ${WARMUP} warm-up:`,
     );
+    let baseline: number[] = [];
     for (const view of views) {
-      const page = await (await browser.newContext(view.device)).newPage();
-      await page.addInitScript({ content: TIME_MESSAGES });
-      const opened = new Promise<void>((done) => {
-        connected = done;
-      });
-      await page.goto(`${origin}${view.path}`);
-      await opened;
-      await view.ready(page);
-      await throttle(page);
-      const send = { send: (text: string) => (socket as WebSocket).send(text) };
-      const whole: number[] = [];
-      const changes: number[] = [];
-      let seq = 1;
-      const wholeTexts: string[] = [];
-      // The page stays in front through its rounds, as a phone's page does; the baseline's page
-      // takes its turn after them (a page brought back to the front paints all of itself again).
-      await page.bringToFront();
-      for (let n = 1; n < days.length; n++) {
-        const next = days[n] as DaySnapshot;
-        const asChanges = n % 2 === 0;
-        seq++;
-        const text = asChanges
-          ? JSON.stringify({ type: "changes", seq, changes: diffSnapshot(days[n - 1], next) })
-          : JSON.stringify({ type: "snapshot", seq, snapshot: next });
-        const ms = await measure(page, send, text, view.byRow ? changedMatch(n) : undefined);
-        const round = Math.ceil(n / 2);
-        if (round > WARMUP) (asChanges ? changes : whole).push(ms);
-        if (!asChanges) wholeTexts.push(text);
-      }
-      if (view === views[0]) {
-        await plain.bringToFront();
-        for (const [i, text] of wholeTexts.entries()) {
-          const redraw = await plain.evaluate(inPage.redrawByHand, text);
-          if (i >= WARMUP) baseline.push(redraw);
-        }
-      }
+      const { whole, changes, wholeTexts } = await measureView(view);
+      if (view === views[0]) baseline = await redrawnByHand(browser, wholeTexts);
       console.log(`  ${view.name}:`);
       console.log(`    whole snapshot message:   ${fmt(whole)}  (goal ≤ 50 ms)`);
       console.log(`    changes message:          ${fmt(changes)}`);
@@ -214,8 +143,13 @@ async function main(): Promise<void> {
         );
       }
       console.log(`    ratio whole/baseline: median ${(median(whole) / median(baseline)).toFixed(2)}x`);
-      await page.context().close();
     }
+    const watched = await measureView(views[0] as View, true);
+    console.log(
+      `  ${views[0]?.name}, with DevTools' Network domain on (as Playwright drives a page; no phone does):`,
+    );
+    console.log(`    whole snapshot message:   ${fmt(watched.whole)}`);
+    console.log(`    changes message:          ${fmt(watched.changes)}`);
     console.log("page size: each page's JavaScript + CSS, gzipped (goal ≤ 40 KB each):");
     for (const { folder } of pages) {
       const size = await gzipSize(dist, folder);
@@ -231,10 +165,74 @@ async function main(): Promise<void> {
   }
 }
 
-/** The CPU throttled 4×, as on a phone. */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+const TV = { viewport: { width: 1920, height: 1080 } };
+
+/** The measured views of the bench day `day`. */
+const viewsOf = (day: string): View[] => [
+  {
+    name: "public page, a hall's matches",
+    path: `/public/?day=${day}`,
+    device: PHONE,
+    ready: () =>
+      [...document.querySelectorAll("[role=listitem]")].some((row) => row.textContent?.includes("Match 1:")),
+    byRow: true,
+  },
+  {
+    name: "public page, a hall's courts",
+    path: `/public/?day=${day}&facility=Hall+1&view=courts`,
+    device: PHONE,
+    ready: () => [...document.querySelectorAll("li.court h3")].some((h) => h.textContent === "Hall 1 1"),
+    byRow: false,
+  },
+  {
+    name: "hall display, 1920 × 1080",
+    path: `/display/?day=${day}&facility=Hall+1&seconds=120`,
+    device: TV,
+    ready: () => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent === "Courts"),
+    byRow: false,
+  },
+];
+
+/**
+ * The pushes measured in the page, whole snapshots and changes messages in turn, after the warm-up.
+ * The page stays in front through its rounds, as a phone's page does.
+ */
+async function rounds(
+  page: BarePage,
+  relay: { send(text: string): void },
+  days: DaySnapshot[],
+  byRow: boolean,
+) {
+  const whole: number[] = [];
+  const changes: number[] = [];
+  const wholeTexts: string[] = [];
+  await page.bringToFront();
+  for (let n = 1; n < days.length; n++) {
+    const next = days[n] as DaySnapshot;
+    const asChanges = n % 2 === 0;
+    const seq = n + 1;
+    const text = asChanges
+      ? JSON.stringify({ type: "changes", seq, changes: diffSnapshot(days[n - 1], next) })
+      : JSON.stringify({ type: "snapshot", seq, snapshot: next });
+    const ms = await measure(page, relay, text, byRow ? changedMatch(n) : undefined);
+    if (Math.ceil(n / 2) > WARMUP) (asChanges ? changes : whole).push(ms);
+    if (!asChanges) wholeTexts.push(text);
+  }
+  return { whole, changes, wholeTexts };
+}
+
+/** The baseline, in a page of its own brought to the front: each whole message parsed and redrawn by hand. */
+async function redrawnByHand(browser: BareChromium, texts: string[]): Promise<number[]> {
+  const plain = await browser.newPage(PHONE, "about:blank");
+  await plain.throttle(4);
+  await plain.bringToFront();
+  const times: number[] = [];
+  for (const [i, text] of texts.entries()) {
+    const ms = await plain.evaluate(inPage.redrawByHand, text);
+    if (i >= WARMUP) times.push(ms);
+  }
+  await plain.close();
+  return times;
 }
 
 await main();

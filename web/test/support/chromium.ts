@@ -29,20 +29,19 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 /** The address of the run's shared Chromium (Playwright's protocol), when the test runner started one. */
 const SHARED_CHROMIUM = process.env["TOPS_SHARED_CHROMIUM"];
 
-const LAUNCH = {
-  executablePath: CHROMIUM,
-  // Without the background-networking flags this closed network refuses Chromium's connections.
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+/** Chromium's flags: without the background-networking ones this closed network refuses its connections. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_ARGS };
 
 /**
  * A headless Chromium: the run's shared one when there is one (`close()` then closes this file's
