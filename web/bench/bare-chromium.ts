@@ -3,8 +3,10 @@
  * benchmark: only the commands the benchmark sends, so a page does no more than it does on a phone.
  * Playwright enables the Network domain on every page it drives, and Chromium then copies each
  * WebSocket message the page receives into a DevTools event, on the page's own thread, between the
- * page's handler and the next frame: 13–20 ms for the bench day's 410 KB at 4× throttle (2 ms
- * with the Network domain off), work no spectator's phone does (docs/pages.md, "The page bench").
+ * page's handler and the next frame: a page that does nothing with the bench day's 410 KB message
+ * paints about 20 ms after it at 4× throttle with the domain on, 2.3 ms with it off, and no
+ * spectator's phone has DevTools attached (docs/pages.md, "At 3.8.6"). Every command is answered
+ * within {@link COMMAND_MS} or fails, and Chromium exits with this process (its pipe closes).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -49,7 +51,12 @@ export interface BareChromium {
 interface Caller {
   resolve(result: Record<string, unknown>): void;
   reject(error: Error): void;
+  /** Fails the command when Chromium has not answered in {@link COMMAND_MS}. */
+  timer: NodeJS.Timeout;
 }
+
+/** How long a command may wait for its answer (an evaluation awaits the page's promise). */
+const COMMAND_MS = 60_000;
 
 interface Reply {
   id?: number;
@@ -78,24 +85,34 @@ export async function launchBareChromium(): Promise<BareChromium> {
       const caller = reply.id === undefined ? undefined : waiting.get(reply.id);
       if (caller === undefined) continue;
       waiting.delete(reply.id as number);
+      clearTimeout(caller.timer);
       if (reply.error) caller.reject(new Error(reply.error.message));
       else caller.resolve(reply.result ?? {});
     }
   });
-  // Chromium also exits when this process does: the pipe closes.
   let ended: string | undefined;
-  const gone = (why: string) => () => {
+  const gone = (why: string) => {
     ended ??= why;
-    for (const caller of waiting.values()) caller.reject(new Error(why));
+    for (const caller of waiting.values()) {
+      clearTimeout(caller.timer);
+      caller.reject(new Error(why));
+    }
     waiting.clear();
   };
-  child.once("exit", gone("Chromium exited"));
-  child.once("error", gone("Chromium did not start"));
+  child.once("exit", (code, signal) => gone(`Chromium exited (${signal ?? `code ${code}`})`));
+  child.once("error", (error) => gone(`Chromium did not start: ${error.message}`));
+  toChromium.on("error", (error) => gone(`the pipe to Chromium broke: ${error.message}`));
+  fromChromium.on("error", (error) => gone(`the pipe from Chromium broke: ${error.message}`));
   const send = (method: string, params: object = {}, sessionId?: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       if (ended !== undefined) return reject(new Error(`${method}: ${ended}`));
       const id = ++lastId;
-      waiting.set(id, { resolve, reject: (e) => reject(new Error(`${method}: ${e.message}`)) });
+      const fail = (e: Error) => reject(new Error(`${method}: ${e.message}`));
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        fail(new Error(`no answer in ${COMMAND_MS / 1000} s`));
+      }, COMMAND_MS);
+      waiting.set(id, { resolve, reject: fail, timer });
       toChromium.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
     });
 
@@ -126,8 +143,12 @@ export async function launchBareChromium(): Promise<BareChromium> {
             expression: `(${functionSource(fn)})(${arg === undefined ? "" : JSON.stringify(arg)})`,
             awaitPromise: true,
             returnByValue: true,
-          })) as { result: { value: unknown }; exceptionDetails?: { exception?: { description?: string } } };
-          if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? "evaluate failed");
+          })) as {
+            result: { value: unknown };
+            exceptionDetails?: { text: string; exception?: { description?: string } };
+          };
+          if (exceptionDetails)
+            throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
           return result.value as never;
         },
         async waitFor(fn) {
@@ -146,8 +167,10 @@ export async function launchBareChromium(): Promise<BareChromium> {
     async close() {
       if (ended === undefined) {
         const exited = new Promise((done) => child.once("exit", done));
-        await send("Browser.close").catch(() => child.kill());
+        const killing = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await send("Browser.close").catch(() => child.kill("SIGKILL"));
         await exited;
+        clearTimeout(killing);
       }
       await rm(profile, { recursive: true, force: true });
     },

@@ -43,10 +43,14 @@ export async function fakeRelay(first: DaySnapshot) {
   });
   return {
     port: (server.address() as AddressInfo).port,
-    /** Resolves when the next page connects. */
+    /** Resolves when the next page connects; fails after 30 s. */
     nextConnection: () =>
-      new Promise<void>((done) => {
-        connected = done;
+      new Promise<void>((done, fail) => {
+        const late = setTimeout(() => fail(new Error("no page connected in 30 s")), 30_000);
+        connected = () => {
+          clearTimeout(late);
+          done();
+        };
       }),
     send: (text: string) => (socket as WebSocket).send(text),
     close: () => server.close(),

@@ -116,10 +116,10 @@ async function main(): Promise<void> {
       script: TIME_MESSAGES,
       network,
     });
-    await opened;
-    await page.waitFor(view.ready);
-    await page.throttle(4);
     try {
+      await opened;
+      await page.waitFor(view.ready);
+      await page.throttle(4);
       return await rounds(page, relay, days, view.byRow);
     } finally {
       await page.close();
@@ -188,7 +188,7 @@ const viewsOf = (day: string): View[] => [
     name: "hall display, 1920 × 1080",
     path: `/display/?day=${day}&facility=Hall+1&seconds=120`,
     device: TV,
-    ready: () => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent === "Courts"),
+    ready: () => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent?.startsWith("Courts")),
     byRow: false,
   },
 ];

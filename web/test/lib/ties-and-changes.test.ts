@@ -90,23 +90,30 @@ describe("the scores that arrived", () => {
     );
   });
 
-  test("a scored match moved by a match added before it is no news; a score that came with the move is", () => {
+  test("a scored match moved by a match added before it is no news, though match numbers are blank; a score that came with the move is", () => {
+    const unnumbered = (court: string, scores: [string, string]) => {
+      const row = matchRow(0, "09:00", court, "A", "B", scores);
+      row[0] = "";
+      return row;
+    };
     const scored = snapshotOf({
       "Rizal Hall": [
-        matchRow(101, "09:00", "Court 1", "José Ñañez", "Nicolás Peñaflor", ["21", "15"]),
-        matchRow(102, "09:00", "Court 2", "A", "B"),
+        unnumbered("Court 1", ["21", "10"]),
+        unnumbered("Court 2", ["21", "15"]),
+        matchRow(102, "09:00", "Court 3", "C", "D"),
       ],
     });
     const moved = snapshotOf({
       "Rizal Hall": [
-        matchRow(100, "08:30", "Court 1", "C", "D"),
-        matchRow(101, "09:00", "Court 1", "José Ñañez", "Nicolás Peñaflor", ["21", "15"]),
-        matchRow(102, "09:00", "Court 2", "A", "B", ["21", "19"]),
+        matchRow(100, "08:30", "Court 1", "E", "F"),
+        unnumbered("Court 1", ["21", "10"]),
+        unnumbered("Court 2", ["21", "15"]),
+        matchRow(102, "09:00", "Court 3", "C", "D", ["21", "19"]),
       ],
     });
     assert.deepEqual(
-      scoreChanges(scored, moved).map((change) => change.match.matchNumber),
-      ["102"],
+      scoreChanges(scored, moved).map((change) => [change.match.court, change.match.team1Score]),
+      [["Court 3", "21"]],
     );
   });
 

@@ -21,15 +21,23 @@ export function scoreChanges(before: DaySnapshot | undefined, after: DaySnapshot
     if (earlier === undefined || earlier.matchesCsv === facility.matchesCsv) continue;
     const earlierMatches = matchesOf(earlier.matchesCsv);
     const matches = matchesOf(facility.matchesCsv);
-    /** The earlier matches by number, made only for a row that changed or moved. */
-    let known: Map<string, Match> | undefined;
+    /** The earlier rows (matchesOf gives a row it has seen its same object), made once a row differs. */
+    let earlierRows: Set<Match> | undefined;
+    /** The earlier matches by number, made only for a row that changed and moved. */
+    let byNumber: Map<string, Match> | undefined;
     for (let i = 0; i < matches.length; i++) {
       const match = matches[i] as Match;
-      // The same row in the same place: matchesOf gives a row it has seen its same object.
-      if (match === earlierMatches[i]) continue;
+      const inPlace = earlierMatches[i];
+      if (match === inPlace) continue;
       if (match.team1Score === "" && match.team2Score === "") continue;
-      known ??= new Map(earlierMatches.map((m) => [m.matchNumber, m]));
-      const old = known.get(match.matchNumber);
+      earlierRows ??= new Set(earlierMatches);
+      // The same row, moved (a match added before it): not news, even where numbers repeat or are blank.
+      if (earlierRows.has(match)) continue;
+      let old = inPlace;
+      if (inPlace?.matchNumber !== match.matchNumber) {
+        byNumber ??= new Map(earlierMatches.map((m) => [m.matchNumber, m]));
+        old = byNumber.get(match.matchNumber);
+      }
       if (old === undefined || old.team1Score !== match.team1Score || old.team2Score !== match.team2Score)
         changes.push({ facility: facility.name, match });
     }

@@ -71,7 +71,7 @@ class MatchGroup extends Component<MatchGroupProps> {
       <section aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
         {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
         {/* biome-ignore lint/a11y/useSemanticElements: a <ul> cannot hold the runs between it and its items. */}
-        <div role="list" class="match-list">
+        <div role="list">
           {runs(group.matches).map((run, i) => (
             <MatchRun key={i} matches={run} event={event} facility={facility} fresh={fresh} />
           ))}
@@ -101,8 +101,9 @@ interface MatchRunProps {
  * A run of a group's rows, drawn again only when one of its matches changed: a start time with
  * 300 matches (every court's queue at 09:00) goes through the changed match's run, not 300 rows.
  * The run is what the browser skips while it is off screen (`.match-run` in results.css), sized
- * meanwhile as it last was or, never drawn, {@link ROW_REM} a row. Its element has no role of its
- * own, so its rows are the group list's own items.
+ * meanwhile as it last was or, never drawn, {@link ROW_REM} a row. Its element has no role
+ * (`role="none"`, for browsers that would otherwise make a section of it), so its rows are the
+ * group list's own items.
  */
 class MatchRun extends Component<MatchRunProps> {
   override shouldComponentUpdate(next: MatchRunProps): boolean {
@@ -111,7 +112,11 @@ class MatchRun extends Component<MatchRunProps> {
 
   override render({ matches, event, facility, fresh }: MatchRunProps) {
     return (
-      <div class="match-run" style={{ containIntrinsicSize: `auto ${matches.length * ROW_REM}rem` }}>
+      <div
+        role="none"
+        class="match-run"
+        style={{ containIntrinsicBlockSize: `auto ${matches.length * ROW_REM}rem` }}
+      >
         {matches.map((match) => (
           <MatchRow
             key={`${facility}#${match.matchNumber || match.key}`}
