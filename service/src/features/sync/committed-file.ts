@@ -18,16 +18,19 @@ export async function readCommitted(repository: DataRepository, path: string): P
   try {
     stored = await repository.read(path);
   } catch (error) {
-    throw asUpstream(error);
+    throw asUpstream(error, "read");
   }
   return { revision: stored?.revision ?? null, snapshot: parseSnapshot(stored?.content) };
 }
 
-/** A repository failure as the caller hears it: `upstream_failure`, unless it is already ours. */
-export function asUpstream(error: unknown): unknown {
+/**
+ * A repository failure as the caller hears it: `upstream_failure`, saying whether the day file
+ * could not be read or written, unless it is already ours.
+ */
+export function asUpstream(error: unknown, failed: "read" | "written"): unknown {
   if (error instanceof AppError) return error;
   return new AppError(
     "upstream_failure",
-    `the data repository could not be written: ${(error as Error)?.message ?? error}`,
+    `the data repository could not be ${failed}: ${(error as Error)?.message ?? error}`,
   );
 }

@@ -227,7 +227,7 @@ export class FileCommitter {
           this.deps.onCommitted(snapshot, revision);
           return { revision, snapshot, written: true };
         } catch (error) {
-          if (!(error instanceof RevisionConflictError)) throw asUpstream(error);
+          if (!(error instanceof RevisionConflictError)) throw asUpstream(error, "written");
           this.#known = undefined;
           throw error;
         }
