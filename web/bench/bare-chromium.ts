@@ -64,11 +64,12 @@ interface Reply {
   error?: { message: string };
 }
 
-export async function launchBareChromium(): Promise<BareChromium> {
+/** @param args more of Chromium's flags (`--js-flags=--expose-gc`) */
+export async function launchBareChromium(args: readonly string[] = []): Promise<BareChromium> {
   const profile = await mkdtemp(join(tmpdir(), "tops-bare-chromium-"));
   const child: ChildProcess = spawn(
     CHROMIUM,
-    [...CHROMIUM_ARGS, "--remote-debugging-pipe", `--user-data-dir=${profile}`, "about:blank"],
+    [...CHROMIUM_ARGS, ...args, "--remote-debugging-pipe", `--user-data-dir=${profile}`, "about:blank"],
     { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
   );
   const toChromium = child.stdio[3] as Writable;

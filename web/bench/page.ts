@@ -31,15 +31,12 @@ import { PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { type BareChromium, type BarePage, type Device, launchBareChromium } from "./bare-chromium.ts";
 import { dataFolder, fakeRelay } from "./bench-serving.ts";
 import { inPage, TIME_MESSAGES } from "./in-page.ts";
+import { fmt, median } from "./timings.ts";
 
 const WEB = fileURLToPath(new URL("..", import.meta.url));
 const WARMUP = 3;
 const ROUNDS = 15;
 const FACILITIES = 8;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] as number;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms  p95 ${p95(xs).toFixed(1)} ms`;
 
 /** The JS and CSS a page's index.html loads, gzipped, in bytes. */
 async function gzipSize(dist: string, page: string): Promise<{ js: number; css: number }> {

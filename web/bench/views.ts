@@ -13,16 +13,14 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { benchDay } from "../../relay/bench/bench-day.ts";
-import { launchChromiumWithGc, PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { PHONE, withoutChromium } from "../test/support/chromium.ts";
+import { launchBareChromium } from "./bare-chromium.ts";
+import { fmt, median } from "./timings.ts";
 
 const WARMUP = 3;
 const ROUNDS = 15;
 /** 09:30 in Manila on the bench day: every match's time has come. */
 const NOW = Date.parse("2026-11-21T09:30:00+08:00");
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] as number;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms  p95 ${p95(xs).toFixed(1)} ms`;
 
 /**
  * The bench day with every row made new (another start time each round), so nothing is cached;
@@ -53,13 +51,14 @@ async function main(): Promise<void> {
     write: false,
     logLevel: "silent",
   });
-  const browser = await launchChromiumWithGc();
+  // Its pages can collect their heap (`gc()`), for the steps timed from a collected heap.
+  const browser = await launchBareChromium(["--js-flags=--expose-gc"]);
   try {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    await page.setContent("<!doctype html><title>views</title>");
-    await page.evaluate(bundle.outputFiles[0]?.text as string);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const page = await browser.newPage(PHONE, "data:text/html,<title>views</title>", {
+      script: bundle.outputFiles[0]?.text as string,
+    });
+    await page.waitFor(() => "views" in globalThis);
+    await page.throttle(4);
     type Step = "parse" | "courts" | "player" | "search";
     type Steps = Record<Step, number[]>;
     const empty = (): Steps => ({ parse: [], courts: [], player: [], search: [] });
@@ -67,7 +66,7 @@ async function main(): Promise<void> {
     const runs = { first: { collected: empty(), met: empty() }, next: { collected: empty(), met: empty() } };
     const run = (text: string, collected: boolean) =>
       page.evaluate(
-        ([day, now, collect]) =>
+        ([day, now, collect]: readonly [string, number, boolean]) =>
           (
             globalThis as unknown as {
               views: { measure(t: string, n: number, c: boolean): Record<Step, number> };

@@ -52,11 +52,6 @@ export function launchChromium(): Promise<Browser> {
   return SHARED_CHROMIUM === undefined ? chromium.launch(LAUNCH) : chromium.connect(SHARED_CHROMIUM);
 }
 
-/** A Chromium of its own whose pages can collect their heap (`gc()`), for a benchmark's steps. */
-export function launchChromiumWithGc(): Promise<Browser> {
-  return chromium.launch({ ...LAUNCH, args: [...LAUNCH.args, "--js-flags=--expose-gc"] });
-}
-
 /** The Chromium a whole test run shares, listening on loopback for {@link launchChromium}. */
 export function launchChromiumServer(): Promise<BrowserServer> {
   return chromium.launchServer({ ...LAUNCH, host: "127.0.0.1" });
