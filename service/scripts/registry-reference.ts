@@ -36,6 +36,7 @@ function typeOf(schema: TSchema): string {
   if (value) return `object: ${keyOf(value)} → ${typeOf(value)}`;
   if (schema.type === "array") return `array of ${typeOf(schema.items)}`;
   if (schema.format === "date") return "date `YYYY-MM-DD`";
+  if (schema.type === "integer") return `whole number ${schema.minimum} to ${schema.maximum}`;
   if (schema.type === "string") return schema.pattern === "\\S" ? "text, not blank" : "text";
   return schema.type ?? "any value";
 }
@@ -123,6 +124,8 @@ export function registryReference(): string {
     "- Day keys are unique across all events: a day key is a path segment of every sync.",
     "- Facility names are unique within a day, compared exactly (case-sensitive).",
     "- Pair numbers (`display.pairs`) are whole numbers.",
+    "- An event's `scoring.cap` is at least its `scoring.pointsToWin` when a game is won by two",
+    "  (each with its default when left out: `pointsToWin: 31` alone needs a `cap`).",
     "",
     ...sections.flatMap((section) => [table(section), ""]),
   ].join("\n")}`;

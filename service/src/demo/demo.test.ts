@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { createXlsxWorkbooks } from "../adapters/xlsx-workbooks/index.ts";
 import { buildRoster } from "../features/attendance/roster.ts";
+import { finalScoreProblem, gameRules } from "../registry/scoring.ts";
 import { validateRegistry } from "../registry/validate.ts";
 import { comingWeekend, createDemoTournament, demoTournament } from "./index.ts";
 
@@ -28,6 +29,26 @@ describe("demo tournament", () => {
       .map((event) => event.type)
       .sort();
     assert.deepEqual(types, ["dual-meet", "standard", "team"]);
+  });
+
+  test("every event names its scoring and rest, and every score the workbooks hold is possible under it", () => {
+    const { registry, facilities } = demoTournament(WEEKEND);
+    const eventOf = new Map<string, string>();
+    for (const [key, event] of Object.entries(registry.events)) {
+      assert.ok(event.scoring && event.restMinutes !== undefined, `${key} names its scoring and rest`);
+      for (const day of Object.values(event.days))
+        for (const facility of day.facilities) if (facility.sheetId) eventOf.set(facility.sheetId, key);
+    }
+    let scores = 0;
+    for (const draw of facilities) {
+      const rules = gameRules(registry.events[eventOf.get(draw.sheetId) ?? ""]?.scoring);
+      for (const { score, matchNumber } of draw.matches) {
+        if (!score) continue;
+        scores++;
+        assert.equal(finalScoreProblem(score[0], score[1], rules), undefined, `${draw.sheetId} ${matchNumber}`);
+      }
+    }
+    assert.ok(scores > 0);
   });
 
   test("the knockout day: two draws of eight, quarter-finals then seats for the winners, the men's quarter-finals played", () => {

@@ -147,6 +147,9 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         title: "Manila Junior & Open Badminton Championships",
         attendance: "desks",
         scoreEntry: "links",
+        // One game to 21 by two, capped at 30 (the BWF's game), 20 minutes' rest between matches.
+        scoring: { pointsToWin: 21, winByTwo: true, cap: 30, bestOf: 1 },
+        restMinutes: 20,
         days: {
           "open-sat": {
             label: "Saturday · Group stage",
@@ -181,6 +184,9 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         title: "Red v Blue Dual Meet",
         attendance: "console",
         scoreEntry: "console",
+        // An afternoon's dual meet plays its matches close together.
+        scoring: { pointsToWin: 21, winByTwo: true, cap: 30 },
+        restMinutes: 15,
         days: {
           "dual-sat": {
             label: "Saturday afternoon",
@@ -195,6 +201,9 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         title: "Inter-Club Team Cup",
         attendance: "console",
         teamScoring: "points",
+        // A tie's pairs rotate quickly; its points are added up, so every game is played out.
+        scoring: { pointsToWin: 21, winByTwo: true, cap: 30 },
+        restMinutes: 10,
         days: {
           "cup-sun": {
             label: "Sunday · Ties",

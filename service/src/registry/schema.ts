@@ -5,6 +5,7 @@
  * docs/registry.md is generated from its annotations (`npm run -s registry-reference`).
  */
 import { type SchemaOptions, type TSchema, Type } from "@sinclair/typebox";
+import { DEFAULT_REST_MINUTES, DEFAULT_SCORING } from "./scoring.ts";
 
 export const SUPPORTED_REGISTRY_VERSION = 1;
 
@@ -14,7 +15,7 @@ export const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const MAX_KEY_LENGTH = 64;
 
 /** One of fixed values, as one `enum` (a union would give Ajv a problem per branch). */
-function OneOf<const T extends readonly (string | boolean)[]>(values: T, options: SchemaOptions) {
+function OneOf<const T extends readonly (string | number | boolean)[]>(values: T, options: SchemaOptions) {
   return Type.Unsafe<T[number]>({ ...options, enum: [...values] });
 }
 
@@ -142,6 +143,51 @@ export const DisplaySchema = Closed(
   },
 );
 
+/** A whole number from `minimum` to `maximum`. */
+function Whole(minimum: number, maximum: number, options: SchemaOptions) {
+  return Type.Integer({ ...options, minimum, maximum });
+}
+
+export const ScoringSchema = Closed(
+  {
+    pointsToWin: Type.Optional(
+      Whole(1, 99, {
+        description: "The points that win a game.",
+        default: DEFAULT_SCORING.pointsToWin,
+        examples: [21],
+      }),
+    ),
+    winByTwo: Type.Optional(
+      Type.Boolean({
+        description:
+          "`true`: from one point short of `pointsToWin` all, a game goes on until a side leads by two, or reaches `cap`. `false`: the first to `pointsToWin` wins.",
+        default: DEFAULT_SCORING.winByTwo,
+      }),
+    ),
+    cap: Type.Optional(
+      Whole(1, 99, {
+        description:
+          "With `winByTwo`: the score that ends a game whatever the lead (at 29 all, the next point wins a game capped at 30). At least `pointsToWin`.",
+        default: DEFAULT_SCORING.cap,
+        examples: [30],
+      }),
+    ),
+    bestOf: Type.Optional(
+      OneOf([1, 3, 5], {
+        description:
+          "Games in a match. `1`: a match's score cells hold the game's points (21–17). `3` or `5`: they hold the games won (2–1), as the best-of-3 scoresheet's result box does.",
+        default: DEFAULT_SCORING.bestOf,
+        examples: [3],
+      }),
+    ),
+  },
+  {
+    title: "Scoring",
+    description:
+      "How a game is won: the score page's point counter ends a game by it, and every score form checks a score against it. Page-only: the service never reads it. Absent members take their defaults: 21 points, by two, capped at 30, one game.",
+  },
+);
+
 export const EventSchema = Closed(
   {
     type: OneOf(["dual-meet", "standard", "team"], {
@@ -178,6 +224,15 @@ export const EventSchema = Closed(
           "Team events only: `points` (a tie's points added up) or `games` (matches won). Anything else reads as `points`, with a console warning.",
         default: "points",
         examples: ["games"],
+      }),
+    ),
+    scoring: Type.Optional(ScoringSchema),
+    restMinutes: Type.Optional(
+      Whole(0, 240, {
+        description:
+          "The court board's rest rule: a match whose player came off court less than this many minutes ago is not suggested for a free court (\"rest until 10:42\"). Page-only.",
+        default: DEFAULT_REST_MINUTES,
+        examples: [15],
       }),
     ),
     days: Type.Record(Type.String(), DaySchema, {

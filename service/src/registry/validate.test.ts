@@ -160,4 +160,48 @@ describe("registry validation rules", () => {
       problemsAfter((f) => ((f.events["teams-2026"] as any).teamScoring = "sets")),
       [],
     ));
+
+  test("scoring (page-only, optional): every member given, or none, is valid", () => {
+    assert.deepEqual(
+      problemsAfter((f) => {
+        f.events["open-2026"].scoring = { pointsToWin: 15, winByTwo: true, cap: 21, bestOf: 3 };
+        f.events["open-2026"].restMinutes = 0;
+        f.events["dual-2026"].scoring = {};
+      }),
+      [],
+    );
+  });
+
+  test("scoring: points are whole numbers from 1 to 99, bestOf is 1, 3 or 5, and nothing else is a member", () => {
+    assert.deepEqual(
+      problemsAfter((f) => {
+        f.events["open-2026"].scoring = { pointsToWin: 0, cap: 100, bestOf: 2, winByTwo: "yes", games: 3 };
+      }).sort(),
+      [
+        "$.events.open-2026.scoring.bestOf must be one of 1, 3, 5",
+        "$.events.open-2026.scoring.cap must be at most 99",
+        "$.events.open-2026.scoring.games is not a registry field",
+        "$.events.open-2026.scoring.pointsToWin must be at least 1",
+        "$.events.open-2026.scoring.winByTwo must be a boolean",
+      ],
+    );
+    assertRejected((f) => (f.events["open-2026"].scoring = { pointsToWin: 20.5 }), "$.events.open-2026.scoring.pointsToWin");
+  });
+
+  test("scoring: a by-two cap below the points to win is refused (the default cap 30 with 31 points too)", () => {
+    assert.deepEqual(
+      problemsAfter((f) => (f.events["open-2026"].scoring = { pointsToWin: 31 })),
+      ["$.events.open-2026.scoring cap (30) must be at least pointsToWin (31)"],
+    );
+    assert.deepEqual(
+      problemsAfter((f) => (f.events["open-2026"].scoring = { pointsToWin: 31, winByTwo: false })),
+      [],
+    );
+  });
+
+  test("restMinutes is a whole number of minutes from 0 to 240", () => {
+    assertRejected((f) => (f.events["open-2026"].restMinutes = -1), "$.events.open-2026.restMinutes");
+    assertRejected((f) => (f.events["open-2026"].restMinutes = 241), "$.events.open-2026.restMinutes");
+    assertRejected((f) => (f.events["open-2026"].restMinutes = "20"), "$.events.open-2026.restMinutes");
+  });
 });

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from "ajv";
 import { KEY_PATTERN, MAX_KEY_LENGTH, RegistrySchema } from "./schema.ts";
-import type { Registry } from "./types.ts";
+import { scoringProblem } from "./scoring.ts";
+import type { Registry, Scoring } from "./types.ts";
 
 /** One problem of a registry file, with the JSON path of the bad field. */
 export interface RegistryProblem {
@@ -73,6 +74,10 @@ function problemOf(error: ErrorObject, file: unknown): RegistryProblem {
       return { path, message: "must not be empty" };
     case "format":
       return { path, message: "must be an ISO date YYYY-MM-DD" };
+    case "minimum":
+      return { path, message: `must be at least ${params.limit}` };
+    case "maximum":
+      return { path, message: `must be at most ${params.limit}` };
     default:
       return { path, message: error.message ?? "is not valid" };
   }
@@ -92,7 +97,8 @@ function structuralProblems(file: unknown): RegistryProblem[] {
 /**
  * The rules a schema cannot say: event and day keys (refused, not sanitised; at most
  * {@link MAX_KEY_LENGTH} characters), day keys unique
- * across events, facility names unique within a day (exactly, case-sensitive), and pair numbers.
+ * across events, facility names unique within a day (exactly, case-sensitive), pair numbers, and
+ * a scoring's cap not below its points to win.
  * Reads defensively: the structure may be wrong too, and is reported by the schema.
  */
 function crossFieldProblems(file: unknown): RegistryProblem[] {
@@ -106,6 +112,9 @@ function crossFieldProblems(file: unknown): RegistryProblem[] {
     if (eventKey.length > MAX_KEY_LENGTH)
       fail(path, `event key must have at most ${MAX_KEY_LENGTH} characters`);
     if (!isObject(event)) continue;
+    // Checked only once its structure is sound (the schema reports the rest).
+    const scoring = isObject(event.scoring) ? scoringProblem(event.scoring as Scoring) : undefined;
+    if (scoring !== undefined) fail(`${path}.scoring`, scoring);
     const pairs = isObject(event.display) ? event.display.pairs : undefined;
     for (const n of isObject(pairs) ? Object.keys(pairs) : []) {
       if (!/^\d+$/.test(n)) fail(`${path}.display.pairs.${n}`, "must be keyed by a pair number");
