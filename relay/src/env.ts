@@ -14,4 +14,19 @@ export interface Env {
   LIVE_PUSH_SECRET?: string;
   /** Comma-separated origins allowed to open sockets; unset, no socket is accepted. */
   LIVE_ALLOWED_ORIGINS?: string;
+  /**
+   * The live points' tick in milliseconds, 0 to 1000 (default {@link LIVE_POINTS_TICK_MS}): a
+   * socket gets at most one live-points message per tick; 0 sends every point on its own.
+   */
+  LIVE_POINTS_TICK_MS?: string;
+}
+
+/** The live points' tick: at most 1000 / 300 ≈ 3.3 messages a second per socket, a point waiting at most 300 ms. */
+export const LIVE_POINTS_TICK_MS = 300;
+
+/** The tick `LIVE_POINTS_TICK_MS` sets, or the default when it is unset or not a whole number 0 to 1000. */
+export function livePointsTickMs(env: Env): number {
+  const text = env.LIVE_POINTS_TICK_MS?.trim() ?? "";
+  const value = Number(text);
+  return text !== "" && Number.isInteger(value) && value >= 0 && value <= 1000 ? value : LIVE_POINTS_TICK_MS;
 }

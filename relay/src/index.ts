@@ -7,6 +7,7 @@
  * - `PUT /days`: needs `X-Publish-Secret`; the days the service's registry has (`announced-days.ts`).
  *   A socket is accepted only for an announced day; a publish or nudge announces its day too.
  * - `POST` and `DELETE /leases/<key>`: a workbook's score-save lease (`score-lease.ts`), object `lease:<key>`.
+ * - `POST /points/<event>/<day>`: needs `X-Publish-Secret`; a match's live point (`points-route.ts`).
  * - `GET /health`: `{ status: "ok" }`.
  */
 
@@ -15,6 +16,7 @@ import type { Env } from "./env.ts";
 import { errorResponse, json, RelayError, readJson } from "./http.ts";
 import { type ChannelKey, type ChannelKind, dayName, isValidKey, KEY_RULE, objectName } from "./keys.ts";
 import { originAllowed } from "./origins.ts";
+import { pointsRoute } from "./points-route.ts";
 import { leaseRoute } from "./score-lease.ts";
 import { secretMatches } from "./secret.ts";
 
@@ -60,8 +62,10 @@ async function route(request: Request, env: Env): Promise<Response> {
     return json({ days: await announceDays(env, await announcedList(request)) });
   }
   const match = CHANNEL_PATH.exec(pathname);
-  if (match === null)
-    return (await leaseRoute(request, env)) ?? errorResponse("not_found", `no route for ${pathname}`);
+  if (match === null) {
+    const answered = (await leaseRoute(request, env)) ?? (await pointsRoute(request, env));
+    return answered ?? errorResponse("not_found", `no route for ${pathname}`);
+  }
   const [, action, event = "", day = ""] = match;
   const key = { event, day };
   const socket = action === "live" || action === "attendance";

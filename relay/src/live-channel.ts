@@ -1,12 +1,16 @@
 import { CHANGES_PARAMETER, changesMessageText, diffSnapshot, snapshotMessageText } from "./changes/index.ts";
 import { Channel } from "./channel.ts";
-import type { Env } from "./env.ts";
+import { type Env, livePointsTickMs } from "./env.ts";
+import { type EndedMatch, LIVE_PARAMETER } from "./live-points/index.ts";
+import { LatestPoints, type PointAnswer, type PointUpdate } from "./live-points/latest-points.ts";
 
 /** Storage keeps a value to at most 2 MB, so a snapshot is stored in chunks of this many characters. */
 const CHUNK_CHARS = 256 * 1024;
 const META_KEY = "snapshot";
 /** The tag of a socket that asked for changes (`?changes=1`) rather than whole snapshots. */
 const CHANGES_TAG = "changes";
+/** The tag of a socket that asked for live points too (`?live=1`). */
+const LIVE_TAG = "live";
 
 interface StoredMeta {
   generatedAt: number;
@@ -39,17 +43,37 @@ export interface PublishResult {
 export class LiveChannel extends Channel<Env> {
   /** `undefined` until read from storage; memory is lost whenever the object hibernates. */
   #snapshot: Snapshot | null | undefined;
+  /** The latest point of each match in play, sent to the sockets that asked for them (`live-points/`). */
+  readonly #points = new LatestPoints(
+    this.ctx.storage,
+    (text) => this.sendTo(this.ctx.getWebSockets(LIVE_TAG), text),
+    livePointsTickMs(this.env),
+  );
 
   protected override tagsFor(url: URL): string[] {
-    return url.searchParams.has(CHANGES_PARAMETER) ? [CHANGES_TAG] : [];
+    const tags = url.searchParams.has(CHANGES_PARAMETER) ? [CHANGES_TAG] : [];
+    return url.searchParams.has(LIVE_PARAMETER) ? [...tags, LIVE_TAG] : tags;
   }
 
   protected override async onConnect(socket: WebSocket, tags: readonly string[]): Promise<void> {
     const snapshot = await this.#load();
-    if (snapshot === null) return;
-    socket.send(
-      tags.includes(CHANGES_TAG) ? snapshotMessageText(snapshot.seq, snapshot.text) : snapshot.text,
-    );
+    if (snapshot !== null) {
+      socket.send(
+        tags.includes(CHANGES_TAG) ? snapshotMessageText(snapshot.seq, snapshot.text) : snapshot.text,
+      );
+    }
+    const points = tags.includes(LIVE_TAG) ? await this.#points.all() : undefined;
+    if (points !== undefined) socket.send(points);
+  }
+
+  /** Takes a match's live point (`live-points/latest-points.ts`). */
+  livePoint(update: PointUpdate): Promise<PointAnswer> {
+    return this.#points.take(update);
+  }
+
+  /** Drops a match's live state; `ended` false when it had none. */
+  async endLivePoint(match: EndedMatch): Promise<{ ended: boolean }> {
+    return { ended: await this.#points.end(match) };
   }
 
   /**

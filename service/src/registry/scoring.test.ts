@@ -143,6 +143,12 @@ describe("the game rules (registry scoring, page-only)", () => {
     assert.deepEqual(gameRules({ pointsToWin: 15 }), { pointsToWin: 15, winByTwo: true, cap: 30, bestOf: 1 });
   });
 
+  test("read defensively, as pages read the registry: a member the registry does not allow takes its default", () => {
+    const broken = { pointsToWin: "21", winByTwo: 1, cap: 100, bestOf: 2 } as never;
+    assert.deepEqual(gameRules(broken), DEFAULT_SCORING);
+    assert.deepEqual(gameRules(null as never), DEFAULT_SCORING);
+  });
+
   test("the registry's own check: a by-two cap at least the points to win", () => {
     assert.equal(scoringProblem({}), undefined);
     assert.equal(scoringProblem({ pointsToWin: 21, cap: 21 }), undefined);

@@ -29,12 +29,23 @@ export const DEFAULT_REST_MINUTES = 20;
 /** One side of a game or match: 1 or 2. */
 export type Side = 1 | 2;
 
+const isPoints = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 99;
+
 /**
- * An event's scoring with its defaults filled in.
+ * An event's scoring with its defaults filled in. Read defensively, as pages read the registry
+ * (the static site may serve a commit the service refused): a member that is not what the
+ * registry allows takes its default.
  * @example gameRules({ pointsToWin: 15, cap: 21 }) // { pointsToWin: 15, winByTwo: true, cap: 21, bestOf: 1 }
  */
 export function gameRules(scoring: Scoring | undefined): GameRules {
-  return { ...DEFAULT_SCORING, ...scoring };
+  const given = (scoring ?? {}) as Record<string, unknown>;
+  return {
+    pointsToWin: isPoints(given.pointsToWin) ? given.pointsToWin : DEFAULT_SCORING.pointsToWin,
+    winByTwo: typeof given.winByTwo === "boolean" ? given.winByTwo : DEFAULT_SCORING.winByTwo,
+    cap: isPoints(given.cap) ? given.cap : DEFAULT_SCORING.cap,
+    bestOf: given.bestOf === 3 || given.bestOf === 5 ? given.bestOf : DEFAULT_SCORING.bestOf,
+  };
 }
 
 /** Whether the two-point lead rule applies: by two, with a cap above the points to win. */

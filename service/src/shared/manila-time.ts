@@ -10,6 +10,7 @@ function manilaParts(epochMs: number) {
   return {
     date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
     time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+    seconds: pad(d.getUTCSeconds()),
   };
 }
 
@@ -17,6 +18,12 @@ function manilaParts(epochMs: number) {
 export function formatManilaDateTime(epochMs: number): string {
   const { date, time } = manilaParts(epochMs);
   return `${date} ${time}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in Asia/Manila: a call's times in the `CALLS` tab. */
+export function formatManilaTimestamp(epochMs: number): string {
+  const { date, time, seconds } = manilaParts(epochMs);
+  return `${date} ${time}:${seconds}`;
 }
 
 /** `HH:mm` (24-hour) in Asia/Manila. */

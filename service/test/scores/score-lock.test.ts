@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createScoreLock, LEASE_COOLDOWN_MS, LEASE_WAIT_MS } from "../../src/features/scores/score-lock.ts";
+import {
+  createScoreLock,
+  LEASE_CALLS,
+  LEASE_COOLDOWN_MS,
+  LEASE_WAIT_MS,
+} from "../../src/features/scores/score-lock.ts";
 import type { LiveRelay, RelayLease } from "../../src/ports/live-relay.ts";
 import { manualClock } from "../../src/shared/clock.ts";
 import { AppError } from "../../src/shared/errors.ts";
@@ -37,8 +42,8 @@ function lock(relay: LiveRelay | undefined, sheetsCallMs = 20_000) {
 const isBusy = (error: unknown) => error instanceof AppError && error.code === "service_busy";
 
 describe("the score lock: one save per workbook at a time, across instances through the relay", () => {
-  test("the lease is asked for by the workbook id's SHA-256, long enough for a read and a write, and given back", async () => {
-    const { relay, asked, released } = scriptedRelay([{ token: "t1", ttlMs: 45_000 }]);
+  test("the lease is asked for by the workbook id's SHA-256, long enough for a read and two writes (the score and the call), and given back", async () => {
+    const { relay, asked, released } = scriptedRelay([{ token: "t1", ttlMs: 65_000 }]);
     const { lock: l } = lock(relay);
     const result = await l.run("open-hall-a", async (held) => {
       held.beforeWrite();
@@ -47,7 +52,7 @@ describe("the score lock: one save per workbook at a time, across instances thro
     assert.equal(result, "saved");
     assert.match(asked[0]?.key ?? "", /^[0-9a-f]{64}$/);
     assert.doesNotMatch(asked[0]?.key ?? "", /open-hall-a/);
-    assert.deepEqual([asked[0]?.ttlMs, asked[0]?.waitMs], [2 * 20_000 + 5_000, LEASE_WAIT_MS]);
+    assert.deepEqual([asked[0]?.ttlMs, asked[0]?.waitMs], [LEASE_CALLS * 20_000 + 5_000, LEASE_WAIT_MS]);
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(released, ["t1"]);
   });

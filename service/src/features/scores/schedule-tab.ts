@@ -25,7 +25,7 @@ const text = (value: CellValue | undefined) =>
   value === null || value === undefined ? "" : String(value).trim();
 
 /** Match numbers compare as trimmed text, and whole numbers numerically (`"007"` is `7`). */
-function matchKey(value: CellValue | undefined): string {
+export function matchKey(value: CellValue | undefined): string {
   const key = text(value);
   return /^\d+$/.test(key) ? String(Number(key)) : key;
 }

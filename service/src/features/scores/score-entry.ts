@@ -12,6 +12,27 @@ import { type MatchRecord, newScores, type ScoreBody, type Scores } from "./scor
 import type { HeldLock } from "./score-lock.ts";
 import { scoreCells } from "./score-write-allowlist.ts";
 
+/** The match a save wrote, as the {@link SaveCompanion} is told of it. */
+export interface SavedMatchRef {
+  eventKey: string;
+  dayKey: string;
+  facilityName: string;
+  /** The match number as `SCHEDULE` holds it. */
+  matchNumber: number | string;
+  scores: Scores;
+}
+
+/**
+ * Work a save does in the same workbook under the same lock, beside its own (the courts feature
+ * ends the match's call): `read` runs beside the `SCHEDULE` read, `afterSave` after the score
+ * write (or the repeat that needed none), for a final score only (both scores set). It must not
+ * fail the save: the score is the record.
+ */
+export interface SaveCompanion<T = unknown> {
+  read(sheetId: string): Promise<T>;
+  afterSave(sheetId: string, match: SavedMatchRef, read: T, held: HeldLock): Promise<void>;
+}
+
 export interface ScoreEntryDeps {
   registry: RegistryStore;
   spreadsheets: Spreadsheets;
@@ -21,6 +42,8 @@ export interface ScoreEntryDeps {
   lock: { run<T>(sheetId: string, task: (held: HeldLock) => Promise<T>): Promise<T> };
   /** Syncs and publishes one facility exactly as the facility sync route does. */
   publishFacility(dayKey: string, facilityName: string, editedAt: number): Promise<Published>;
+  /** Work a final score save does beside its own (ending the match's call). */
+  companion?: SaveCompanion;
 }
 
 export interface ScoreEntryRequest {
@@ -63,9 +86,14 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
    * Read, compare and write under the workbook's lock; answers the match as it now stands, with the
    * note on its score cells before and after (who wrote the score it replaced, and who wrote it now).
    */
-  const checkAndWrite = (sheetId: string, request: ScoreEntryRequest, scores: Scores) =>
+  const checkAndWrite = (sheetId: string, eventKey: string, request: ScoreEntryRequest, scores: Scores) =>
     deps.lock.run(sheetId, async (held) => {
-      const read = await deps.spreadsheets.readTabForUpdate(sheetId, SCHEDULE_TAB);
+      const final = scores.team1Score !== null && scores.team2Score !== null;
+      const companion = final ? deps.companion : undefined;
+      const [read, beside] = await Promise.all([
+        deps.spreadsheets.readTabForUpdate(sheetId, SCHEDULE_TAB),
+        companion?.read(sheetId),
+      ]);
       const match = locateMatch(read?.formulas, read?.values, request.matchNumber);
       const previousNote = scoreNote(read!.notes, match);
       let note = previousNote;
@@ -82,6 +110,11 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
         held.beforeWrite();
         await deps.spreadsheets.writeCellsWithNotes(sheetId, read!.tab, cells);
       }
+      if (companion) {
+        const { dayKey, facilityName } = request;
+        const saved = { eventKey, dayKey, facilityName, matchNumber: match.matchNumber, scores };
+        await companion.afterSave(sheetId, saved, beside, held);
+      }
       return { ...match, current: { ...match.current, ...scores }, note, previousNote };
     });
 
@@ -97,7 +130,7 @@ export function createScoreEntry(deps: ScoreEntryDeps) {
           `facility "${facility.name}" has no workbook, so no ${SCHEDULE_TAB} tab`,
         );
       }
-      const match = await checkAndWrite(facility.sheetId, request, scores);
+      const match = await checkAndWrite(facility.sheetId, ref.eventKey, request, scores);
       let published: Published;
       try {
         published = await deps.publishFacility(request.dayKey, facility.name, deps.clock.now());

@@ -10,8 +10,13 @@ export const LEASE_WAIT_MS = 10_000;
 export const LEASE_COOLDOWN_MS = 60_000;
 /** A Sheets call bounded by nothing (`SHEETS_FETCH_TIMEOUT_MS=0`) is assumed to take at most this. */
 const UNBOUNDED_CALL_MS = 30_000;
-/** Margin of a lease beyond the read and the write it covers. */
+/** Margin of a lease beyond the Sheets calls it covers. */
 const LEASE_MARGIN_MS = 5_000;
+/**
+ * The Sheets calls a lease covers, one after the other: the read (`SCHEDULE` and `CALLS` side by
+ * side), the write, and the write that ends or starts the match's call.
+ */
+export const LEASE_CALLS = 3;
 
 /** The lock a save holds while it reads, compares and writes. */
 export interface HeldLock {
@@ -27,7 +32,7 @@ export interface ScoreLockDeps {
   relay?: LiveRelay;
   clock: Clock;
   logger: { warn(object: object, message: string): void };
-  /** `SHEETS_FETCH_TIMEOUT_MS`: the bound on each of the two Sheets calls the lock covers; 0 = none. */
+  /** `SHEETS_FETCH_TIMEOUT_MS`: the bound on each of the Sheets calls the lock covers; 0 = none. */
   sheetsCallMs: number;
 }
 
@@ -35,7 +40,7 @@ const busy = () =>
   new AppError("service_busy", "another save of this workbook is still in progress; try again in a moment");
 
 /**
- * Score saves one at a time per workbook. On this instance, a queue; across instances, a lease held
+ * Score saves and call writes one at a time per workbook. On this instance, a queue; across instances, a lease held
  * in the relay's Durable Object for the workbook (single-threaded, so one holder at a time), because
  * the Sheets API has no conditional write and two instances could otherwise both pass the expected
  * scores check. Without a relay the queue alone serialises. When the relay cannot be reached, saves
@@ -47,7 +52,7 @@ const busy = () =>
 export function createScoreLock(deps: ScoreLockDeps) {
   const queue = createSerialQueue();
   const callMs = deps.sheetsCallMs > 0 ? deps.sheetsCallMs : UNBOUNDED_CALL_MS;
-  const ttlMs = 2 * callMs + LEASE_MARGIN_MS;
+  const ttlMs = LEASE_CALLS * callMs + LEASE_MARGIN_MS;
   let relayDownUntil = Number.NEGATIVE_INFINITY;
 
   async function lease(key: string) {
