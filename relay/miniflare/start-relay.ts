@@ -68,7 +68,8 @@ function compatibilityDate(): string {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const bindings: Record<string, string> = { LIVE_ALLOWED_ORIGINS: options.allowedOrigins.join(",") };
   if (options.secret !== undefined) bindings["LIVE_PUSH_SECRET"] = options.secret;
-  if (options.livePointsTickMs !== undefined) bindings["LIVE_POINTS_TICK_MS"] = String(options.livePointsTickMs);
+  if (options.livePointsTickMs !== undefined)
+    bindings["LIVE_POINTS_TICK_MS"] = String(options.livePointsTickMs);
   const script = await bundleWorker();
   // Miniflare makes its temporary folder in the constructor, under os.tmpdir(), and removes it on
   // dispose without waiting (so a process that exits right after, as `npm start` does on Ctrl+C,

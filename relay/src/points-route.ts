@@ -69,6 +69,7 @@ export async function pointsRoute(request: Request, env: Env): Promise<Response 
   }
   const body = value as Record<string, unknown>;
   const channel = env.LIVE_CHANNEL.get(env.LIVE_CHANNEL.idFromName(objectName("live", key)));
-  if (body.ended === true && Object.keys(body).length === 3) return json(await channel.endLivePoint(matchOf(body)));
+  if (body.ended === true && Object.keys(body).length === 3)
+    return json(await channel.endLivePoint(matchOf(body)));
   return json(await channel.livePoint(pointOf(body)));
 }

@@ -3,7 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { applyLivePoints, type LivePoint, type LivePointsMessage, liveKey } from "../src/live-points/index.ts";
+import {
+  applyLivePoints,
+  type LivePoint,
+  type LivePointsMessage,
+  liveKey,
+} from "../src/live-points/index.ts";
 import { announce, connect, type RunningRelay, type SocketClient, startRelay } from "./helpers.ts";
 
 const SECRET = "test-push-secret";
@@ -50,7 +55,12 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
   let persistDir: string;
   before(async () => {
     persistDir = await mkdtemp(join(tmpdir(), "relay-points-"));
-    relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], persistDir, livePointsTickMs: TICK_MS });
+    relay = await startRelay({
+      secret: SECRET,
+      allowedOrigins: [ORIGIN],
+      persistDir,
+      livePointsTickMs: TICK_MS,
+    });
     await announce(relay.url, SECRET, DAYS);
   });
   after(async () => {
@@ -63,11 +73,21 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
     const first = await post(relay, "batch-day", point("301", 1, 1, 0));
     assert.deepEqual((await first.json()) as object, {
       accepted: true,
-      point: { ...point("301", 1, 1, 0), game: null, serving: null, at: (await nextLive(socket)).points[0]?.at },
+      point: {
+        ...point("301", 1, 1, 0),
+        game: null,
+        serving: null,
+        at: (await nextLive(socket)).points[0]?.at,
+      },
       ended: false,
     });
     // Within the tick after the first message: three matches, one of them twice.
-    for (const body of [point("302", 1, 0, 1), point("303", 1, 1, 0), point("302", 2, 0, 2), point("301", 2, 2, 0)])
+    for (const body of [
+      point("302", 1, 0, 1),
+      point("303", 1, 1, 0),
+      point("302", 2, 0, 2),
+      point("301", 2, 2, 0),
+    ])
       assert.equal((await post(relay, "batch-day", body)).status, 200);
     const batch = await nextLive(socket);
     assert.deepEqual(scores(batch.points), ["301:2:2-0", "302:2:0-2", "303:1:1-0"]);
@@ -106,7 +126,10 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
   it("a seq not above the last accepted one changes nothing, and is answered with the state as it stands", async () => {
     await post(relay, "seq-day", point("7", 5, 10, 8));
     for (const stale of [point("7", 5, 0, 0), point("7", 4, 11, 8)]) {
-      const answer = (await (await post(relay, "seq-day", stale)).json()) as { accepted: boolean; point: LivePoint };
+      const answer = (await (await post(relay, "seq-day", stale)).json()) as {
+        accepted: boolean;
+        point: LivePoint;
+      };
       assert.equal(answer.accepted, false);
       assert.deepEqual([answer.point.seq, answer.point.team1Points, answer.point.team2Points], [5, 10, 8]);
     }
@@ -127,7 +150,10 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
       await (await post(relay, "end-day", { facility: "Rizal Hall", matchNumber: "9", ended: true })).json(),
       { ended: false },
     );
-    const resent = (await (await post(relay, "end-day", point("9", 3, 21, 19))).json()) as { accepted: boolean; ended: boolean };
+    const resent = (await (await post(relay, "end-day", point("9", 3, 21, 19))).json()) as {
+      accepted: boolean;
+      ended: boolean;
+    };
     assert.deepEqual([resent.accepted, resent.ended], [false, true]);
     const late = await connect(relay.url, "/live/open-2026/end-day?live=1", ORIGIN);
     await nothingSoon(late);
@@ -137,7 +163,12 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
   it("keeps the latest points in storage: a relay started again on the same storage sends them on connect", async () => {
     await post(relay, "sleep-day", point("12", 8, 7, 6));
     await relay.dispose();
-    relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], persistDir, livePointsTickMs: TICK_MS });
+    relay = await startRelay({
+      secret: SECRET,
+      allowedOrigins: [ORIGIN],
+      persistDir,
+      livePointsTickMs: TICK_MS,
+    });
     await announce(relay.url, SECRET, DAYS);
     const socket = await connect(relay.url, "/live/open-2026/sleep-day?live=1", ORIGIN);
     assert.deepEqual(scores((await nextLive(socket)).points), ["12:8:7-6"]);
@@ -161,7 +192,10 @@ describe("live points on the snapshot channel (POST /points/<event>/<day>, socke
     }
     const big = await post(relay, "rules-day", { ...point("1", 1, 0, 0), facility: "x".repeat(2000) });
     assert.equal(big.status, 413);
-    const key = await fetch(`${relay.url}/points/Open/day`, { method: "POST", headers: { "x-publish-secret": SECRET } });
+    const key = await fetch(`${relay.url}/points/Open/day`, {
+      method: "POST",
+      headers: { "x-publish-secret": SECRET },
+    });
     assert.equal(key.status, 400);
     const get = await fetch(`${relay.url}/points/open-2026/rules-day`);
     assert.deepEqual([get.status, get.headers.get("allow")], [405, "POST"]);

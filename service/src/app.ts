@@ -11,6 +11,7 @@ import Fastify, {
 import { createAccessProbe } from "./adapters/index.ts";
 import type { Config } from "./config/environment.ts";
 import { attendanceRoutes } from "./features/attendance/index.ts";
+import { courtRoutes } from "./features/courts/index.ts";
 import { diagnosticsRoutes } from "./features/diagnostics/routes.ts";
 import { linkRoutes } from "./features/links/index.ts";
 import { scoresRoutes } from "./features/scores/index.ts";
@@ -191,6 +192,7 @@ function routesOf(services: Services, openApi: () => object): RouteDefinition[] 
     ...syncRoutes(services.sync),
     ...visibilityRoutes(services.visibility),
     ...scoresRoutes(services.scores, services.links.record),
+    ...courtRoutes(services.courts),
     ...attendanceRoutes(services.attendance, services.links.record),
     ...linkRoutes(services.links),
   ];

@@ -6,9 +6,10 @@ import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
 import { createAttendance } from "./features/attendance/index.ts";
+import { createCourts } from "./features/courts/index.ts";
 import { syncDiagnostics } from "./features/diagnostics/routes.ts";
 import { LinkBook } from "./features/links/index.ts";
-import { createScores } from "./features/scores/index.ts";
+import { createScoreLock, createScores, facilityPublisher } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
 import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
@@ -34,7 +35,7 @@ export interface Adapters {
 /**
  * Every service of one app instance, fully made: routes receive the ones they use. Features never
  * read `process.env` and never choose an adapter. `afterFacilitySync` holds the hooks the sync runs
- * after each facility sync (the attendance hook).
+ * after each facility sync (the attendance hook, the courts' `CALLS` tab).
  * @example const services = createServices(config, { spreadsheets, repository }, { clock, logger });
  */
 export function createServices(
@@ -73,6 +74,23 @@ export function createServices(
     archiveMinIntervalMs: config.archiveMinIntervalMs,
     afterFacilitySync,
   });
+  // Score saves and calls hold the same lock per workbook, across instances through the relay's lease.
+  const lock = createScoreLock({
+    relay: liveRelay,
+    clock,
+    logger,
+    sheetsCallMs: config.sheets.fetchTimeoutMs,
+  });
+  const courts = createCourts({
+    registry,
+    spreadsheets,
+    clock,
+    logger,
+    liveRelay,
+    lock,
+    publishFacility: facilityPublisher(sync),
+  });
+  afterFacilitySync.push(courts.afterFacilitySync);
   const scoresheets = createScoresheetRenderer({
     concurrency: config.scoresheetConcurrency,
     pagesUrl: config.pagesUrl,
@@ -122,9 +140,10 @@ export function createServices(
       logger,
       signer,
       sync,
-      liveRelay,
-      sheetsCallMs: config.sheets.fetchTimeoutMs,
+      lock,
+      companion: courts.saveCompanion,
     }),
+    courts,
     scoresheets,
     links,
     announcer,

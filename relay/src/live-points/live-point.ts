@@ -85,6 +85,7 @@ export function applyLivePoints(
     next.set(key, point);
     changed = true;
   }
-  for (const match of message.ended) changed = next.delete(liveKey(match.facility, match.matchNumber)) || changed;
+  for (const match of message.ended)
+    changed = next.delete(liveKey(match.facility, match.matchNumber)) || changed;
   return changed ? next : held;
 }

@@ -45,7 +45,11 @@ describe("demo tournament", () => {
       for (const { score, matchNumber } of draw.matches) {
         if (!score) continue;
         scores++;
-        assert.equal(finalScoreProblem(score[0], score[1], rules), undefined, `${draw.sheetId} ${matchNumber}`);
+        assert.equal(
+          finalScoreProblem(score[0], score[1], rules),
+          undefined,
+          `${draw.sheetId} ${matchNumber}`,
+        );
       }
     }
     assert.ok(scores > 0);

@@ -4,6 +4,7 @@ import {
   addTab,
   type Cell,
   CSV_HEADER,
+  callsRows,
   csvRow,
   LAST_ROW,
   SCHEDULE_HEADER,
@@ -23,8 +24,8 @@ const blanks = (n: number): Cell[] => Array.from({ length: n }, () => null);
  * workbook's tabs, headers and formulas, with no matches yet. `SCHEDULE` takes the matches and
  * scores (its `winner` column is a formula), `CSV` and `STANDINGSCSV` are formulas over it down to
  * row 200 (team codes, players and categories typed in `STANDINGSCSV`'s first three columns),
- * `Teams` is a team event's roster; `SCHEDULE`'s date and time columns are plain text. The service
- * creates `ATTENDANCE` itself. Calculated once, so
+ * `Teams` is a team event's roster; `SCHEDULE`'s date and time columns are plain text; `CALLS` is
+ * the service's, its header row alone. The service creates `ATTENDANCE` itself. Calculated once, so
  * the file carries its formulas' results; dated at a fixed time, so it is made the same each run.
  * @example await templateWorkbook().xlsx.writeFile("docs/workbook-template.xlsx");
  */
@@ -50,6 +51,7 @@ export function templateWorkbook(): ExcelJS.Workbook {
     WIDTHS.STANDINGSCSV,
   );
   addTab(workbook, "Teams", [[...TEAMS_HEADER]], WIDTHS.Teams);
+  addTab(workbook, "CALLS", callsRows(), WIDTHS.CALLS);
   WorkbookEngine.build(workbook).destroy();
   return workbook;
 }

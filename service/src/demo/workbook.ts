@@ -6,6 +6,7 @@ import { toStoredFormula } from "../adapters/xlsx-workbooks/formula-text.ts";
 import { ATTENDANCE_HEADER, ATTENDANCE_TAB } from "../features/attendance/attendance-tab.ts";
 import { NOT_YET_IN_FORMULA, NOT_YET_IN_HEADER } from "../features/attendance/write-allowlist.ts";
 import { columnLetters } from "../shared/a1.ts";
+import { CALL_COLUMNS, CALLS_TAB } from "../shared/call-columns.ts";
 import { MATCH_COLUMNS } from "../shared/match-columns.ts";
 import type { FacilityDraw, Side } from "./draw.ts";
 
@@ -39,7 +40,11 @@ export const WIDTHS = {
   CSV: [12, 11, 7, 9, 10, 16, 12, 34, 12, 34, 11, 11, 20],
   STANDINGSCSV: [12, 34, 10, 8, 8, 8, 11, 14],
   Teams: [12, 10, 8, 34],
+  CALLS: [12, 12, 20, 20, 20, 24, 10],
 };
+
+/** The service's `CALLS` tab, empty: its header row alone (the courts feature writes the calls). */
+export const callsRows = (): Cell[][] => [[...CALL_COLUMNS]];
 
 /** The `Teams` roster tab's header (team events). */
 export const TEAMS_HEADER = ["Team Code", "Team", "Pair", "Player"] as const;
@@ -149,7 +154,7 @@ function attendanceRows(): Cell[][] {
 
 /**
  * Builds one facility workbook: `SCHEDULE` (plain values, where scores are entered), `CSV` and
- * `STANDINGSCSV` (formulas over it), `Teams` for a team event, and an empty `ATTENDANCE` tab.
+ * `STANDINGSCSV` (formulas over it), `Teams` for a team event, and empty `ATTENDANCE` and `CALLS` tabs.
  * @example const workbook = facilityWorkbook(draw); await workbook.xlsx.writeFile("open-sat-rizal-hall.xlsx");
  */
 export function facilityWorkbook(draw: FacilityDraw): ExcelJS.Workbook {
@@ -160,6 +165,7 @@ export function facilityWorkbook(draw: FacilityDraw): ExcelJS.Workbook {
   addTab(workbook, "STANDINGSCSV", standingsRows(draw), WIDTHS.STANDINGSCSV);
   if (draw.eventType === "team") addTab(workbook, "Teams", teamsRows(draw), WIDTHS.Teams);
   addTab(workbook, ATTENDANCE_TAB, attendanceRows(), [24, 24, 20, 16, 9, 17, 10, 12, 12, 24]);
+  addTab(workbook, CALLS_TAB, callsRows(), WIDTHS.CALLS);
   return workbook;
 }
 

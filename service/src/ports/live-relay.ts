@@ -15,6 +15,26 @@ export interface RelayLease {
   ttlMs: number;
 }
 
+/** A match's live point, as the score page's counter sent it (never written to a workbook). */
+export interface LivePointUpdate {
+  facility: string;
+  /** The match number as the facility's matches CSV writes it. */
+  matchNumber: string;
+  seq: number;
+  team1Points: number;
+  team2Points: number;
+  game: number | null;
+  serving: 1 | 2 | null;
+}
+
+/** A match's live state as it now stands, and whether the point sent was taken. */
+export interface LivePointAnswer {
+  accepted: boolean;
+  point: LivePointUpdate & { at: string };
+  /** The match's live state was dropped (its final score saved, or its call cancelled). */
+  ended: boolean;
+}
+
 export interface LiveRelay {
   /** Base URL of the relay (for diagnostics). */
   readonly baseUrl: string;
@@ -48,4 +68,18 @@ export interface LiveRelay {
 
   /** Gives a lease back; never throws (a lease not given back ends after its time to live). */
   releaseLease(key: string, token: string): Promise<void>;
+
+  /**
+   * Sends a match's live point to `POST {live_url}/points/<event>/<day>`, which keeps the latest per
+   * match (a `seq` not above the last one changes nothing) and sends it to the pages, batched per
+   * tick. Bounded by {@link LIVE_POINT_TIMEOUT_MS}.
+   * @throws Error when the relay cannot be reached or refuses.
+   */
+  pushLivePoint(event: string, day: string, point: LivePointUpdate): Promise<LivePointAnswer>;
+
+  /** Drops a match's live state (final score saved, call cancelled); never throws. */
+  endLivePoint(event: string, day: string, facility: string, matchNumber: string): Promise<void>;
 }
+
+/** The bound on one live point's round trip to the relay: a point later than this is of no use to a spectator. */
+export const LIVE_POINT_TIMEOUT_MS = 2_000;

@@ -230,7 +230,7 @@ export const EventSchema = Closed(
     restMinutes: Type.Optional(
       Whole(0, 240, {
         description:
-          "The court board's rest rule: a match whose player came off court less than this many minutes ago is not suggested for a free court (\"rest until 10:42\"). Page-only.",
+          'The court board\'s rest rule: a match whose player came off court less than this many minutes ago is not suggested for a free court ("rest until 10:42"). Page-only.',
         default: DEFAULT_REST_MINUTES,
         examples: [15],
       }),

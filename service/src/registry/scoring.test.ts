@@ -19,7 +19,10 @@ const RULE_SETS: Array<[string, GameRules]> = [
   ["11, by two, capped at 15", { pointsToWin: 11, winByTwo: true, cap: 15, bestOf: 5 }],
   ["31, no by two", { pointsToWin: 31, winByTwo: false, cap: 30, bestOf: 1 }],
   ["21, by two, capped at 22", { pointsToWin: 21, winByTwo: true, cap: 22, bestOf: 1 }],
-  ["21, by two, cap equal to the points (first to 21)", { pointsToWin: 21, winByTwo: true, cap: 21, bestOf: 1 }],
+  [
+    "21, by two, cap equal to the points (first to 21)",
+    { pointsToWin: 21, winByTwo: true, cap: 21, bestOf: 1 },
+  ],
   ["5, by two, capped at 99", { pointsToWin: 5, winByTwo: true, cap: 99, bestOf: 1 }],
 ];
 
@@ -107,7 +110,8 @@ describe("the game rules (registry scoring, page-only)", () => {
     const three = gameRules({ bestOf: 3 });
     const possible = (rules: GameRules) => {
       const found: string[] = [];
-      for (let a = 0; a <= 5; a++) for (let b = 0; b <= 5; b++) if (isPossibleFinal(a, b, rules)) found.push(`${a}–${b}`);
+      for (let a = 0; a <= 5; a++)
+        for (let b = 0; b <= 5; b++) if (isPossibleFinal(a, b, rules)) found.push(`${a}–${b}`);
       return found;
     };
     assert.deepEqual(possible(three), ["0–2", "1–2", "2–0", "2–1"]);

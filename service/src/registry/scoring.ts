@@ -124,7 +124,11 @@ export function gameRule(rules: GameRules): string {
  * @example finalScoreProblem(21, 20, DEFAULT_SCORING) // "21–20 cannot end a game: a game ends at 21, or by two up to 30."
  * @example finalScoreProblem(3, 1, { ...DEFAULT_SCORING, bestOf: 3 }) // "3–1 cannot end a best of 3: enter the games won, 2–0 or 2–1."
  */
-export function finalScoreProblem(team1Score: number, team2Score: number, rules: GameRules): string | undefined {
+export function finalScoreProblem(
+  team1Score: number,
+  team2Score: number,
+  rules: GameRules,
+): string | undefined {
   if (isPossibleFinal(team1Score, team2Score, rules)) return undefined;
   const score = `${team1Score}–${team2Score}`;
   if (rules.bestOf === 1) return `${score} cannot end a game: ${gameRule(rules)}.`;

@@ -185,7 +185,10 @@ describe("registry validation rules", () => {
         "$.events.open-2026.scoring.winByTwo must be a boolean",
       ],
     );
-    assertRejected((f) => (f.events["open-2026"].scoring = { pointsToWin: 20.5 }), "$.events.open-2026.scoring.pointsToWin");
+    assertRejected(
+      (f) => (f.events["open-2026"].scoring = { pointsToWin: 20.5 }),
+      "$.events.open-2026.scoring.pointsToWin",
+    );
   });
 
   test("scoring: a by-two cap below the points to win is refused (the default cap 30 with 31 points too)", () => {

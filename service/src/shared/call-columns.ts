@@ -3,6 +3,9 @@
  * names the pages find the columns by in each facility's published `callsCsv` (docs/workbooks.md,
  * "The CALLS tab"). One row per call of a match to a court.
  */
+/** The tab the service keeps its calls in, in every facility workbook (created with the first call). */
+export const CALLS_TAB = "CALLS";
+
 export const CALL_COLUMNS = [
   "matchNumber",
   "court",

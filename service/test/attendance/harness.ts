@@ -20,6 +20,12 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     releaseLease: async () => {},
     announceDays: async () => {},
+    pushLivePoint: async (_event, _day, point) => ({
+      accepted: true,
+      point: { ...point, at: "" },
+      ended: false,
+    }),
+    endLivePoint: async () => {},
   };
 }
 

@@ -1,3 +1,4 @@
+import { CALL_COLUMNS } from "../../src/shared/call-columns.ts";
 import type { TestCell } from "../support/workbooks.ts";
 
 /** The workbook of `open-sat` / Hall A in the sample registry. */
@@ -13,7 +14,7 @@ export const TEAM2_SCORE = 5;
  * A facility workbook for score entry: a `SCHEDULE` tab whose headers differ in case from
  * DESIGN.md's names, and `CSV` / `STANDINGSCSV` tabs computed from it, as generated workbooks are.
  * Match 1 is blank, 2 is scored 21–15, 3 has a formula score cell, 4 holds scores as text and
- * match 5 appears twice.
+ * match 5 appears twice. Its `CALLS` tab has no calls yet (the first sync made it).
  * @example await backend.seed(HALL_A, scheduleWorkbook());
  */
 export function scheduleWorkbook(): Record<string, TestCell[][]> {
@@ -40,6 +41,7 @@ export function scheduleWorkbook(): Record<string, TestCell[][]> {
       ["MS_1", "Ana Cruz"],
       ["MS_2", "Bea Lim"],
     ],
+    CALLS: [[...CALL_COLUMNS]],
   };
 }
 

@@ -28,6 +28,8 @@ function scriptedRelay(answers: Array<RelayLease | undefined | Error>) {
     async releaseLease(_key: string, token: string) {
       released.push(token);
     },
+    pushLivePoint: async () => Promise.reject(new Error("no live points here")),
+    endLivePoint: async () => {},
   } satisfies LiveRelay;
   return { relay, asked, released };
 }

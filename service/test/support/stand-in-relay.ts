@@ -20,6 +20,12 @@ export function standInRelay() {
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     async releaseLease() {},
     async announceDays() {},
+    pushLivePoint: async (_event, _day, point) => ({
+      accepted: true,
+      point: { ...point, at: "" },
+      ended: false,
+    }),
+    async endLivePoint() {},
   };
   return relay;
 }

@@ -7,6 +7,7 @@ import { createXlsxWorkbooks } from "../../src/adapters/xlsx-workbooks/index.ts"
 import type { DataRepository } from "../../src/ports/data-repository.ts";
 import type { LiveRelay } from "../../src/ports/live-relay.ts";
 import type { Spreadsheets } from "../../src/ports/spreadsheet.ts";
+import { CALL_COLUMNS } from "../../src/shared/call-columns.ts";
 import type { Clock } from "../../src/shared/clock.ts";
 import { startGitHubApiFake } from "../fakes/github-api-fake.ts";
 import { startSheetsApiFake } from "../fakes/sheets-api-fake.ts";
@@ -14,6 +15,14 @@ import { startTestApp, type TestApp } from "../support/app.ts";
 import { writeWorkbook } from "../support/workbooks.ts";
 
 export { MATCH_HEADER, matchRows, standingsRows } from "./support-rows.ts";
+
+/**
+ * A workbook as the service leaves it after its first sync: with its `CALLS` tab (its header row),
+ * unless the test gives its own. (A workbook without one costs its first sync two more requests.)
+ */
+function withCallsTab<T>(tabs: Record<string, T[][]>): Record<string, T[][]> {
+  return "CALLS" in tabs ? tabs : { ...tabs, CALLS: [[...CALL_COLUMNS] as T[]] };
+}
 
 /** Where the sync reads workbooks and writes snapshots: local files, or the HTTP fakes through the production adapters. */
 export type Mode = "local" | "fakes";
@@ -57,7 +66,7 @@ export async function startSyncEnv(mode: Mode, options: SyncEnvOptions = {}) {
       if (failing.delete(sheetId)) throw new Error(`workbook ${sheetId} could not be read`);
       return local.readTabs(sheetId, tabs, render);
     };
-    setFacility = (sheetId, tabs) => writeWorkbook(dir, sheetId, tabs);
+    setFacility = (sheetId, tabs) => writeWorkbook(dir, sheetId, withCallsTab(tabs));
     sheetsReads = () => reads;
     failNextRead = (sheetId) => failing.add(sheetId);
     repositoryWrites = () => 0;
@@ -83,7 +92,7 @@ export async function startSyncEnv(mode: Mode, options: SyncEnvOptions = {}) {
       token: "gh-token",
       apiUrl: github.url,
     });
-    setFacility = async (sheetId, tabs) => sheetsFake.setWorkbook(sheetId, tabs);
+    setFacility = async (sheetId, tabs) => sheetsFake.setWorkbook(sheetId, withCallsTab(tabs));
     sheetsReads = () => sheetsFake.count("values:batchGet");
     // Every try of the next read: a 500 is retried with backoff before the read fails.
     failNextRead = (sheetId) => sheetsFake.failNext({ status: 500, path: sheetId, times: MAX_TRIES });

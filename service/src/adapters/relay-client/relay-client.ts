@@ -2,6 +2,7 @@ import type { LiveRelay, PushResult } from "../../ports/live-relay.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { createLeaseClient } from "./lease-client.ts";
+import { createLivePointClient } from "./live-point-client.ts";
 
 /** The spec's nudge timeout. */
 export const NUDGE_TIMEOUT_MS = 2_000;
@@ -59,6 +60,7 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
   return {
     baseUrl,
     ...createLeaseClient(baseUrl, secret),
+    ...createLivePointClient(baseUrl, secret),
 
     async publish(event, day, snapshot): Promise<PushResult> {
       let response: Response;

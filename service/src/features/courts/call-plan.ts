@@ -103,7 +103,11 @@ export function planCall(sheet: CallsSheet | undefined, ask: CallAsk): CallPlan 
  * Cancels a match's open call: its row stays, `cancelled`, with the time it ended.
  * @throws AppError `not_found` when the match has no open call.
  */
-export function planCancel(sheet: CallsSheet | undefined, matchNumber: number | string, at: string): CallPlan {
+export function planCancel(
+  sheet: CallsSheet | undefined,
+  matchNumber: number | string,
+  at: string,
+): CallPlan {
   const own = openCallOf(sheet, matchNumber);
   if (!own) throw new AppError("not_found", `match ${matchNumber} has no open call to cancel`);
   const change = ended(own, "cancelled", at);
@@ -111,7 +115,11 @@ export function planCancel(sheet: CallsSheet | undefined, matchNumber: number | 
 }
 
 /** Ends a match's open call when its final score is saved (`done`); none when it has no open call. */
-export function planEnd(sheet: CallsSheet | undefined, matchNumber: number | string, at: string): RowChange | undefined {
+export function planEnd(
+  sheet: CallsSheet | undefined,
+  matchNumber: number | string,
+  at: string,
+): RowChange | undefined {
   const own = openCallOf(sheet, matchNumber);
   return own ? ended(own, "done", at) : undefined;
 }

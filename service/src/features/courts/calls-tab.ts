@@ -1,10 +1,9 @@
 import type { CellValue, Rows } from "../../ports/spreadsheet.ts";
-import { CALL_COLUMNS, type CallState, isOpenCall } from "../../shared/call-columns.ts";
+import { CALL_COLUMNS, CALLS_TAB, type CallState, isOpenCall } from "../../shared/call-columns.ts";
 import { AppError } from "../../shared/errors.ts";
 import { matchKey } from "../scores/schedule-tab.ts";
 
-/** The tab the service keeps its calls in, in every facility workbook (created when missing). */
-export const CALLS_TAB = "CALLS";
+export { CALLS_TAB };
 
 /** One call as its row holds it: times are `yyyy-MM-dd HH:mm:ss` in Asia/Manila, blank as "". */
 export interface Call {
@@ -71,7 +70,7 @@ export function parseCalls(rows: Rows | undefined): CallsSheet | undefined {
       startedAt: text(cells[3]),
       endedAt: text(cells[4]),
       calledBy: text(cells[5]),
-      state: text(cells[6]),
+      state: text(cells[6]).toLowerCase(),
     };
     calls.push({ row: index + 1, call });
     nextRow = index + 2;
@@ -96,7 +95,5 @@ export const callCells = (call: Call): CellValue[] => [
  */
 export function openCallOf(sheet: CallsSheet | undefined, matchNumber: number | string): CallRow | undefined {
   const wanted = matchKey(matchNumber);
-  return sheet?.calls.findLast(
-    ({ call }) => matchKey(call.matchNumber) === wanted && isOpenCall(call.state),
-  );
+  return sheet?.calls.findLast(({ call }) => matchKey(call.matchNumber) === wanted && isOpenCall(call.state));
 }

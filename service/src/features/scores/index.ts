@@ -49,6 +49,7 @@ export function facilityPublisher(sync: SyncService): ScoreEntryDeps["publishFac
 }
 
 export type Scores = ReturnType<typeof createScores>;
+export { createScoreLock } from "./score-lock.ts";
 
 /** The feature's routes, each `/v3` route with its frozen `/v1` twin. */
 export function scoresRoutes(scores: Scores, recordLink: RecordLink): RouteDefinition[] {

@@ -1,18 +1,24 @@
 import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { DayRef, Facility, Registry } from "../../registry/types.ts";
+import { CALLS_TAB } from "../../shared/call-columns.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { parseCsv, toCsv } from "../../shared/csv.ts";
 import type { FacilityRead } from "./snapshot.ts";
 import type { SyncMethod } from "./types.ts";
 
-/** The tabs a facility publishes: the day's overrides, else the registry defaults; the roster for team events only. */
+/**
+ * The tabs a facility publishes: the day's overrides, else the registry defaults; the roster for
+ * team events only; the service's own `CALLS` tab (the courts feature writes it), read in the same
+ * call so the snapshot carries each facility's calls.
+ */
 export function tabsOf(
   registry: Registry,
   ref: DayRef,
-): { matches: string; standings: string; roster?: string } {
-  const tabs: { matches: string; standings: string; roster?: string } = {
+): { matches: string; standings: string; roster?: string; calls: string } {
+  const tabs: { matches: string; standings: string; roster?: string; calls: string } = {
     matches: ref.day.matchesSheetName ?? registry.defaults.matchesSheetName,
     standings: ref.day.standingsSheetName ?? registry.defaults.standingsSheetName,
+    calls: CALLS_TAB,
   };
   if (ref.event.type === "team") tabs.roster = ref.day.rosterSheetName ?? "Teams";
   return tabs;
@@ -48,7 +54,8 @@ async function exportedTabs(spreadsheets: Spreadsheets, sheetId: string, names: 
  * Reads one facility's workbook in one round trip: with `sheets`, every tab in one `readTabs`
  * call with formatted values (as displayed); with `csv`, one tab listing, then the link-shared
  * export of each tab in parallel. A missing matches tab fails the read; a missing standings or
- * roster tab publishes as empty. Never throws: a failure is a read with its reason.
+ * roster tab publishes as empty, a missing `CALLS` tab as no `callsCsv`. Never throws: a failure
+ * is a read with its reason.
  * @example const { read, tabs } = await readFacility({ spreadsheets, clock }, registry, ref, facility, "sheets");
  */
 export async function readFacility(
@@ -60,7 +67,7 @@ export async function readFacility(
 ): Promise<FacilityReadTabs> {
   const attemptedAt = deps.clock.now();
   const names = tabsOf(registry, ref);
-  const wanted = [names.matches, names.standings, ...(names.roster ? [names.roster] : [])];
+  const wanted = [names.matches, names.standings, ...(names.roster ? [names.roster] : []), names.calls];
   const sheetId = facility.sheetId as string;
   let tabs: ReadonlyMap<string, Rows | undefined>;
   try {
@@ -84,5 +91,7 @@ export async function readFacility(
     standingsCsv: toCsv(tabs.get(names.standings) ?? []),
   };
   if (names.roster) read.rosterCsv = toCsv(tabs.get(names.roster) ?? []);
+  const calls = tabs.get(names.calls);
+  if (calls !== undefined) read.callsCsv = toCsv(calls);
   return { read, tabs };
 }

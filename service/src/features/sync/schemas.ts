@@ -34,6 +34,12 @@ export const DaySnapshotSchema = Type.Object(
           matchesCsv: Type.String(),
           standingsCsv: Type.String(),
           rosterCsv: Type.Optional(Type.String({ description: "team events only" })),
+          callsCsv: Type.Optional(
+            Type.String({
+              description:
+                "the facility's calls of matches to courts, its CALLS tab as CSV (matchNumber, court, calledAt, startedAt, endedAt, calledBy, state; times yyyy-MM-dd HH:mm:ss in Asia/Manila); absent while the workbook has no CALLS tab",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),

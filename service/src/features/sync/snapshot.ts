@@ -22,6 +22,7 @@ export type FacilityRead =
       matchesCsv: string;
       standingsCsv: string;
       rosterCsv?: string;
+      callsCsv?: string;
     }
   | { name: string; ok: false; attemptedAt: number; error: string; code: string };
 
@@ -57,6 +58,7 @@ export function applyRead(before: FacilitySnapshot | undefined, read: FacilityRe
       standingsCsv: read.standingsCsv,
     };
     if (read.rosterCsv !== undefined) entry.rosterCsv = read.rosterCsv;
+    if (read.callsCsv !== undefined) entry.callsCsv = read.callsCsv;
     return entry;
   }
   const kept = before && before.status !== "skipped" ? before : unread(read.name);

@@ -21,6 +21,8 @@ export interface FacilitySnapshot {
   standingsCsv: string;
   /** Team events only: the roster tab as CSV. */
   rosterCsv?: string;
+  /** The `CALLS` tab as CSV (the matches called to courts), when the workbook has one. */
+  callsCsv?: string;
 }
 
 /** The published day snapshot, `<event>/data/<day>.json` (schema: `docs/schemas/day-snapshot.schema.json`). */

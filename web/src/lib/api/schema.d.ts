@@ -334,6 +334,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/call": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Call a match to a court, move its call, or cancel it (court null); kept in the CALLS tab */
+        put: operations["callMatch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The match's live points from the point counter (never written to the workbook) */
+        put: operations["putLivePoints"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/score": {
         parameters: {
             query?: never;
@@ -1106,6 +1140,8 @@ export interface operations {
                             editedAt: string | null;
                             event: string;
                             facilities: {
+                                /** @description the facility's calls of matches to courts, its CALLS tab as CSV (matchNumber, court, calledAt, startedAt, endedAt, calledBy, state; times yyyy-MM-dd HH:mm:ss in Asia/Manila); absent while the workbook has no CALLS tab */
+                                callsCsv?: string;
                                 /** @description why the newest read failed (stale) */
                                 error?: string;
                                 /** @description when the data shown was read; null when never */
@@ -3083,6 +3119,592 @@ export interface operations {
             };
         };
     };
+    callMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                matchNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    court: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the call as the CALLS tab now holds it, and what the facility sync published */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calledAt: string | null;
+                        calledBy: string | null;
+                        court: string;
+                        endedAt: string | null;
+                        matchNumber: number | string;
+                        published: {
+                            archive: {
+                                path: string;
+                                revision: string;
+                                status: string;
+                            };
+                            facility: "ok" | "stale" | "skipped";
+                            live: {
+                                clients?: number;
+                                error?: string;
+                                pushed: boolean;
+                            };
+                        } | {
+                            code: string;
+                            error: string;
+                        };
+                        startedAt: string | null;
+                        /** @description called, playing, done, cancelled (a state typed into the tab by hand is answered as it reads) */
+                        state: string;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: calls_layout, court_busy, match_played */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: schedule_layout */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    putLivePoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+                facility: string;
+                matchNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the game being played */
+                    game?: number;
+                    /** @description counts up from 1 per match; not above the last accepted one changes nothing */
+                    seq: number;
+                    serving?: 1 | 2;
+                    team1Points: number;
+                    team2Points: number;
+                };
+            };
+        };
+        responses: {
+            /** @description the match's live state as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description false: its seq was not above the last one, so nothing changed */
+                        accepted: boolean;
+                        /** @description when this state was taken (ISO 8601) */
+                        at: string;
+                        /** @description the match's live state was dropped: its final score is saved, or its call cancelled */
+                        ended: boolean;
+                        game: number | null;
+                        matchNumber: string;
+                        /** @description false: the relay could not be reached; kept on this instance, no spectator sees it */
+                        relayed: boolean;
+                        seq: number;
+                        serving: (1 | 2) | null;
+                        team1Points: number;
+                        team2Points: number;
+                    };
+                };
+            };
+            /** @description code: bad_request, validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: forbidden, score_entry_off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_found, unknown_day, unknown_facility */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: match_played */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: schedule_layout */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: upstream_failure */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description code: config_unavailable, service_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        error: string;
+                        instance: string;
+                        status: number;
+                        title: string;
+                        /** @enum {string} */
+                        type: "about:blank";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     enterScore: {
         parameters: {
             query?: never;
@@ -3905,6 +4527,8 @@ export interface operations {
                             editedAt: string | null;
                             event: string;
                             facilities: {
+                                /** @description the facility's calls of matches to courts, its CALLS tab as CSV (matchNumber, court, calledAt, startedAt, endedAt, calledBy, state; times yyyy-MM-dd HH:mm:ss in Asia/Manila); absent while the workbook has no CALLS tab */
+                                callsCsv?: string;
                                 /** @description why the newest read failed (stale) */
                                 error?: string;
                                 /** @description when the data shown was read; null when never */
@@ -4727,6 +5351,8 @@ export interface operations {
                             editedAt: string | null;
                             event: string;
                             facilities: {
+                                /** @description the facility's calls of matches to courts, its CALLS tab as CSV (matchNumber, court, calledAt, startedAt, endedAt, calledBy, state; times yyyy-MM-dd HH:mm:ss in Asia/Manila); absent while the workbook has no CALLS tab */
+                                callsCsv?: string;
                                 /** @description why the newest read failed (stale) */
                                 error?: string;
                                 /** @description when the data shown was read; null when never */
