@@ -14,7 +14,7 @@ export const TEAM2_SCORE = 5;
  * A facility workbook for score entry: a `SCHEDULE` tab whose headers differ in case from
  * DESIGN.md's names, and `CSV` / `STANDINGSCSV` tabs computed from it, as generated workbooks are.
  * Match 1 is blank, 2 is scored 21–15, 3 has a formula score cell, 4 holds scores as text and
- * match 5 appears twice. Its `CALLS` tab has no calls yet (the first sync made it).
+ * match 5 appears twice; 6 and 7 are blank. Its `CALLS` tab has no calls yet (the first sync made it).
  * @example await backend.seed(HALL_A, scheduleWorkbook());
  */
 export function scheduleWorkbook(): Record<string, TestCell[][]> {
@@ -27,6 +27,8 @@ export function scheduleWorkbook(): Record<string, TestCell[][]> {
       [4, "C4", "MS_7", "MS_8", "21", "19"],
       [5, "C5", "MS_9", "MS_10", null, null],
       [5, "C6", "MS_11", "MS_12", null, null],
+      [6, "C1", "MS_13", "MS_14", null, null],
+      [7, "C2", "MS_15", "MS_16", null, null],
     ],
     CSV: [
       ["matchNumber", "court", "teamCode1", "teamCode2", "team1Score", "team2Score"],
