@@ -41,3 +41,7 @@ export type LinkList = Ok<"/v3/days/{day}/links", "get">;
 export type Link = LinkList["links"][number];
 /** The answer of a revocation. */
 export type Revocation = Ok<"/v3/days/{day}/links/{linkId}/revocation", "put">;
+/** A match called to a court, as the call PUT answers it (a row of the facility's `CALLS` tab). */
+export type SavedCall = Ok<"/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/call", "put">;
+/** A match's live state as the live PUT answers it. */
+export type LiveState = Ok<"/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/live", "put">;
