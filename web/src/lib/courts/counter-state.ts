@@ -28,13 +28,8 @@ export interface CounterState {
 /** Changes undo can go back through. */
 export const UNDO_KEPT = 200;
 
-export const NEW_COUNTER: CounterState = Object.freeze({
-  seq: 0,
-  games: [],
-  points: [0, 0],
-  serving: 1,
-  before: [],
-});
+/** A counter before its first change. */
+export const NEW_COUNTER: CounterState = { seq: 0, games: [], points: [0, 0], serving: 1, before: [] };
 
 /** Games won by each side, the current game counted once it is over. */
 export function gamesWon(state: CounterState, rules: GameRules): Points {
