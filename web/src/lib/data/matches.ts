@@ -3,6 +3,7 @@
  * (`MATCH_COLUMNS`), in time and court order.
  */
 import { MATCH_COLUMNS, type MatchColumn } from "@tournament-ops/service/match-columns";
+import type { Call } from "../courts/calls.ts";
 import { type CsvTable, csvTable, parseCsv } from "../csv.ts";
 import { minutesOf } from "./match-time.ts";
 
@@ -14,6 +15,11 @@ export interface Match extends Record<MatchColumn, string> {
   winner: 1 | 2 | undefined;
   /** Date, time, court and number with their numbers padded, so plain comparison puts Court 2 before Court 10. */
   order: string;
+  /**
+   * The match's latest call to a court, once the facility's calls are read (`courts.ts`,
+   * `placedByCalls`); `court` is then the court it is called to, or was played on.
+   */
+  call?: Call;
 }
 
 const byText = new Map<string, Match[]>();

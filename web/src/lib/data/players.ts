@@ -6,8 +6,9 @@
  * the players shown ({@link playerOf}).
  */
 import { foldedSearch, searchText } from "../attendance/person-search.ts";
+import { callsOf } from "../courts/calls.ts";
 import { carryWinners } from "./carried-winners.ts";
-import { courtsNow, hasResult } from "./courts.ts";
+import { courtsNow, hasResult, placedByCalls } from "./courts.ts";
 import { type Match, matchesOf } from "./matches.ts";
 import { personKey, playersOf } from "./person-key.ts";
 import type { Display } from "./registry.ts";
@@ -85,9 +86,12 @@ export function playersWithKeys(team: string, code: string): ReadonlyArray<{ nam
   return found;
 }
 
-/** A facility's matches as the pages show them: winners carried forward into knockout seats. */
+/**
+ * A facility's matches as the pages show them: winners carried forward into knockout seats, each
+ * match with its latest call and on the court it is called to, or was played on (`courts.ts`).
+ */
 export function facilityMatches(facility: FacilitySnapshot, display: Display | undefined): Match[] {
-  return carryWinners(matchesOf(facility.matchesCsv), display);
+  return placedByCalls(carryWinners(matchesOf(facility.matchesCsv), display), callsOf(facility));
 }
 
 /**
