@@ -41,6 +41,23 @@ describe("problem details in words", () => {
     );
   });
 
+  test("the courts' refusals say what the service says: which match holds the court, which match is played", () => {
+    assert.equal(
+      describeProblem(409, {
+        code: "court_busy",
+        detail: "Court 3 is busy: match 107 is called there. End or move that call first.",
+      }),
+      "Court 3 is busy: match 107 is called there. End or move that call first.",
+    );
+    assert.match(
+      describeProblem(409, {
+        code: "match_played",
+        detail: "match 107 has a score (21–17), so it is not called to a court",
+      }),
+      /^Match 107 has a score/,
+    );
+  });
+
   test("an unknown code still gets a sentence with the status", () => {
     assert.match(describeProblem(418, { code: "teapot" }), /refused this request \(418, teapot\)/);
     assert.match(describeProblem(503, undefined), /had a problem \(503\)\. Try again in a minute\./);

@@ -3,8 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
+import type { LivePointsMessage } from "@tournament-ops/relay/live-points";
 import type { DaySnapshot, FacilitySnapshot } from "../../src/lib/data/snapshot.ts";
 import { type FeedOptions, type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
+import { inPlayByHall, livePointOf, withLivePoints } from "../../src/lib/live/live-points.ts";
 import { FakeSocket } from "../support/fake-socket.ts";
 
 const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
@@ -153,6 +155,48 @@ describe("following a day: the relay's changes, with the published file as the f
       snapshot: twoHalls("2026-11-21T01:05:00.000Z", "21", "late"),
     });
     assert.equal(last().snapshot, noted, "the same snapshot again: the one shown, nothing new to draw");
+  });
+
+  test("a page that asks for live points gets each live message apart from the snapshot; with the socket down, none are known", async () => {
+    const messages: LivePointsMessage[] = [];
+    feeds.push(
+      followDay({
+        env,
+        liveUrl: new URL("ws://relay.test/"),
+        dataUrl,
+        event: "open",
+        day: "sat",
+        livePush: true,
+        onChange: (state) => states.push(state),
+        onLive: (message) => messages.push(message),
+        socket: { backoff: () => 60_000 },
+      }),
+    );
+    const socket = made[0] as FakeSocket;
+    assert.equal(socket.url, "ws://relay.test/live/open/sat?changes=1&live=1");
+    socket.open();
+    const first = snapshot("2026-11-21T01:00:00.000Z", "");
+    socket.receive({ type: "snapshot", seq: 1, snapshot: first });
+    const point = {
+      facility: "Hall A",
+      matchNumber: "2",
+      seq: 3,
+      team1Points: 5,
+      team2Points: 4,
+      game: 1,
+      serving: 1,
+      at: "",
+    };
+    socket.receive({ type: "live", all: true, points: [point], ended: [] });
+    assert.deepEqual(messages, [{ type: "live", all: true, points: [point], ended: [] }]);
+    assert.deepEqual(last().snapshot, first, "a live message is no snapshot");
+    let held = withLivePoints(new Map(), messages[0] as LivePointsMessage);
+    assert.equal(livePointOf(held, "Hall A", "2")?.team1Points, 5);
+    assert.deepEqual([...(inPlayByHall(held).get("Hall A") ?? [])], ["2"]);
+    socket.drop();
+    await until(() => messages.length === 2);
+    held = withLivePoints(held, messages[1] as LivePointsMessage);
+    assert.equal(held.size, 0);
   });
 
   test("a missed message (a gap in seq) reopens the socket for the whole snapshot, applying nothing", async () => {

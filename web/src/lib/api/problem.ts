@@ -38,7 +38,15 @@ const SENTENCES: Record<string, string> = {
     "Something went wrong in the service. Try again; if it keeps happening, tell the control desk.",
 };
 /** Codes whose message from the service is meant for people as it is (it names the workbook and the fix). */
-const DETAILED = new Set(["upstream_failure", "attendance_layout", "schedule_layout", "validation_error"]);
+const DETAILED = new Set([
+  "upstream_failure",
+  "attendance_layout",
+  "schedule_layout",
+  "validation_error",
+  "calls_layout",
+  "court_busy",
+  "match_played",
+]);
 
 /** The sentence when the service cannot be reached at all. */
 export const UNREACHABLE = "The service cannot be reached. Check the connection and try again.";

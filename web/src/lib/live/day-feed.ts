@@ -13,6 +13,11 @@ import {
   ChangesMismatch,
   type LiveMessage,
 } from "@tournament-ops/relay/changes";
+import {
+  isLivePointsMessage,
+  LIVE_PARAMETER,
+  type LivePointsMessage,
+} from "@tournament-ops/relay/live-points";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer, withUnchangedFrom } from "../data/snapshot.ts";
 import type { PageEnvironment } from "../page/environment.ts";
@@ -59,6 +64,12 @@ export interface FeedOptions {
   /** Keeps the last snapshot seen on the phone, and gives it back when the page opens. */
   keep?: SnapshotKeeper;
   socket?: SocketOptions;
+  /**
+   * Asks the relay for live points too (`?live=1`, docs/live-messages.md) and hands each message
+   * over, to apply with `applyLivePoints`; while the socket is down, an empty `all` message (the
+   * points are not known then).
+   */
+  onLive?(message: LivePointsMessage): void;
 }
 
 export interface DayFeed {
@@ -122,7 +133,7 @@ export function followDay(options: FeedOptions): DayFeed {
 
   const socket = options.livePush
     ? openReconnectingSocket(
-        `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?${CHANGES_PARAMETER}=1`,
+        `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?${CHANGES_PARAMETER}=1${options.onLive ? `&${LIVE_PARAMETER}=1` : ""}`,
         {
           open: () => {
             poll(false);
@@ -130,6 +141,7 @@ export function followDay(options: FeedOptions): DayFeed {
           },
           down: (failures) => {
             held = undefined;
+            options.onLive?.({ type: "live", all: true, points: [], ended: [] });
             if (failures === 1 || state.source !== "published") {
               update({ source: "published" });
               void readFile();
@@ -144,10 +156,14 @@ export function followDay(options: FeedOptions): DayFeed {
     : undefined;
 
   function receive(text: string) {
-    let message: LiveMessage<DaySnapshot> | DaySnapshot;
+    let message: LiveMessage<DaySnapshot> | DaySnapshot | LivePointsMessage;
     try {
       message = JSON.parse(text);
     } catch {
+      return;
+    }
+    if (isLivePointsMessage(message)) {
+      options.onLive?.(message);
       return;
     }
     if (isDaySnapshot(message)) {
