@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { checkCallsWrite } from "../../src/features/courts/calls-write-allowlist.ts";
 import { CALL_COLUMNS } from "../../src/shared/call-columns.ts";
+import { HALL_A, scheduleWorkbook } from "../scores/schedule-fixture.ts";
 import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
 import { SPREADSHEET_BACKENDS, type SpreadsheetBackend } from "../support/backends.ts";
 import { sampleRegistry } from "../support/registry-fixture.ts";
-import { HALL_A, scheduleWorkbook } from "../scores/schedule-fixture.ts";
 import { CALLS_HEADER, callRows } from "./courts-fixture.ts";
 
 const row = ["1", "Court 1", "2026-11-21 10:00:00", "", "", "Operator console", "called"];
@@ -18,13 +18,21 @@ describe("the calls write allowlist: one whole CALLS row, A to G, from row 2, ra
 
   for (const [why, write, options] of [
     ["the header row of an existing tab", { range: "CALLS!A1:G1", values: [[...CALL_COLUMNS]] }, {}],
-    ["another header row", { range: "CALLS!A1:G1", values: [["a", "b", "c", "d", "e", "f", "g"]] }, { creatingTab: true }],
+    [
+      "another header row",
+      { range: "CALLS!A1:G1", values: [["a", "b", "c", "d", "e", "f", "g"]] },
+      { creatingTab: true },
+    ],
     ["the operators' columns beyond G", { range: "CALLS!A2:H2", values: [[...row, "x"]] }, {}],
     ["part of a row", { range: "CALLS!B2:G2", values: [row.slice(1)] }, {}],
     ["two rows in one range", { range: "CALLS!A2:G3", values: [row, row] }, {}],
     ["a row whose end is another row", { range: "CALLS!A2:G3", values: [row] }, {}],
     ["another tab", { range: "SCHEDULE!A2:G2", values: [row] }, {}],
-    ["a state that is none of the four", { range: "CALLS!A2:G2", values: [[...row.slice(0, 6), "started"]] }, {}],
+    [
+      "a state that is none of the four",
+      { range: "CALLS!A2:G2", values: [[...row.slice(0, 6), "started"]] },
+      {},
+    ],
     ["six cells", { range: "CALLS!A2:G2", values: [row.slice(0, 6)] }, {}],
     ["a formula entered", { range: "CALLS!A2:G2", values: [row], input: "user-entered" }, {}],
   ] as const) {
@@ -42,12 +50,19 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
     let backend: SpreadsheetBackend;
     let t: TestApp;
     const sync = () =>
-      t.client.request("POST", "/v3/days/open-sat/facilities/Hall%20A/syncs", { headers: { "x-sync-secret": SYNC_SECRET } });
+      t.client.request("POST", "/v3/days/open-sat/facilities/Hall%20A/syncs", {
+        headers: { "x-sync-secret": SYNC_SECRET },
+      });
     before(async () => {
       backend = await makeBackend.start();
       const registry = sampleRegistry();
-      if (backend.fake) Object.assign(registry.events["open-2026"].days["open-sat"], { matchesSheetName: "SCHEDULE" });
-      t = await startTestApp({ spreadsheets: backend.spreadsheets, registry, env: { ARCHIVE_MIN_INTERVAL_MS: "0" } });
+      if (backend.fake)
+        Object.assign(registry.events["open-2026"].days["open-sat"], { matchesSheetName: "SCHEDULE" });
+      t = await startTestApp({
+        spreadsheets: backend.spreadsheets,
+        registry,
+        env: { ARCHIVE_MIN_INTERVAL_MS: "0" },
+      });
     });
     after(async () => {
       await t.close();

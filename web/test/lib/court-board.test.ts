@@ -3,40 +3,24 @@
 // takes attendance, none on a court or called anywhere that day, none resting.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CALL_COLUMNS } from "@tournament-ops/service/call-columns";
 import { type BoardInput, courtBoard } from "../../src/lib/courts/court-board.ts";
-import { toCsv } from "../../src/lib/csv.ts";
 import { personKey } from "../../src/lib/data/person-key.ts";
 import { facilityMatches } from "../../src/lib/data/players.ts";
 import type { FacilitySnapshot } from "../../src/lib/data/snapshot.ts";
-import { type MatchCells, matchesCsv } from "../support/match-table.ts";
+import { type CallCells, callsCsv, type MatchCells, matchesCsv } from "../support/match-table.ts";
 
 /** 10:30 in Manila on Sunday 29 November 2026. */
 const AT_1030 = Date.parse("2026-11-29T10:30:00+08:00");
 
-type CallCells = [
-  matchNumber: number,
-  court: string,
-  calledAt: string,
-  startedAt: string,
-  endedAt: string,
-  state: string,
-];
-
 function hall(name: string, rows: MatchCells[], calls: CallCells[] = []): FacilitySnapshot {
-  const callsCsv = toCsv([
-    [...CALL_COLUMNS],
-    ...calls.map(([n, court, calledAt, startedAt, endedAt, state]) => [
-      String(n),
-      court,
-      calledAt,
-      startedAt,
-      endedAt,
-      "Desk",
-      state,
-    ]),
-  ]);
-  return { name, status: "ok", fetchedAt: null, matchesCsv: matchesCsv(rows), standingsCsv: "", callsCsv };
+  return {
+    name,
+    status: "ok",
+    fetchedAt: null,
+    matchesCsv: matchesCsv(rows),
+    standingsCsv: "",
+    callsCsv: callsCsv(calls),
+  };
 }
 
 const singles = (

@@ -2,38 +2,14 @@
 // court and time only where there are none; one module every page reads.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CALL_COLUMNS } from "@tournament-ops/service/call-columns";
 import { callsOf, callTime, latestCalls } from "../../src/lib/courts/calls.ts";
-import { toCsv } from "../../src/lib/csv.ts";
 import { courtsNow, placedByCalls } from "../../src/lib/data/courts.ts";
 import { facilityMatches, playerNow, playerOf } from "../../src/lib/data/players.ts";
 import type { FacilitySnapshot } from "../../src/lib/data/snapshot.ts";
-import { beat, matchesCsv } from "../support/match-table.ts";
+import { beat, type CallCells, callsCsv, matchesCsv } from "../support/match-table.ts";
 
 /** 09:40 in Manila on Sunday 29 November 2026. */
 const AT_0940 = Date.parse("2026-11-29T09:40:00+08:00");
-
-type CallCells = [
-  matchNumber: number,
-  court: string,
-  calledAt: string,
-  startedAt: string,
-  endedAt: string,
-  state: string,
-];
-const callsCsv = (rows: CallCells[]) =>
-  toCsv([
-    [...CALL_COLUMNS],
-    ...rows.map(([matchNumber, court, calledAt, startedAt, endedAt, state]) => [
-      String(matchNumber),
-      court,
-      calledAt,
-      startedAt,
-      endedAt,
-      "Operator console",
-      state,
-    ]),
-  ]);
 
 /** Hall A: four matches planned on Court 1 and Court 2, one played already. */
 function hall(calls?: CallCells[], scored: Record<number, 1 | 2> = {}): FacilitySnapshot {
