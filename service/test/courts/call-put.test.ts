@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { MAX_TRIES } from "../../src/adapters/google-sheets/index.ts";
 import { cellName } from "../../src/shared/a1.ts";
 import {
   HALL_A,
@@ -113,6 +114,25 @@ for (const makeBackend of SPREADSHEET_BACKENDS) {
       await call(6, "Court 4");
       assert.equal((await s.put(scorePath(6), scoreBody([null, null], [null, null]))).status, 200);
       assert.equal((await callRows(s.backend))?.[2]?.[6], "called");
+    });
+
+    test("a CALLS read that fails does not fail the final score's save: 200, the score written, its call ended by the next call to that court", async (t) => {
+      const fake = s.backend.fake;
+      if (!fake) return t.skip("the Sheets fake's faults");
+      await call(1, "Court 3");
+      fake.failNext({ status: 500, path: "values:batchGet", times: MAX_TRIES });
+      const saved = await s.put(scorePath(1), scoreBody([null, null], [21, 17]));
+      assert.equal(saved.status, 200);
+      assert.deepEqual(
+        (await s.scoreCells(1)).map((cell) => cell.value),
+        [21, 17],
+      );
+      assert.equal((await callRows(s.backend))?.[1]?.[6], "called");
+      assert.equal((await call(6, "Court 3")).status, 200);
+      assert.deepEqual(
+        (await callRows(s.backend))?.map((row) => row[6]),
+        ["state", "done", "called"],
+      );
     });
 
     test("409 court_busy when another match's call on the court is not ended, naming that call; the tab keeps one open call there", async () => {

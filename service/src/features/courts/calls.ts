@@ -171,11 +171,16 @@ export function createCalls(deps: CallsDeps) {
 
     /** The score save's companion: a final score ends the match's open call (`done`, its end time). */
     saveCompanion: {
-      read: async (sheetId) =>
-        (await deps.spreadsheets.readTabs(sheetId, [CALLS_TAB], "unformatted")).get(CALLS_TAB),
+      // Never rejects: a read that fails must not fail the save; afterSave logs it.
+      read: (sheetId) =>
+        deps.spreadsheets.readTabs(sheetId, [CALLS_TAB], "unformatted").then(
+          (tabs) => tabs.get(CALLS_TAB),
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
       async afterSave(sheetId, saved, rows, held: HeldLock) {
         deps.callChanged({ ...saved, sheetId, ended: true });
         try {
+          if (rows instanceof Error) throw rows;
           const ended = planEnd(parseCalls(rows), saved.matchNumber, now());
           if (!ended) return;
           held.beforeWrite();
@@ -189,7 +194,7 @@ export function createCalls(deps: CallsDeps) {
           );
         }
       },
-    } satisfies SaveCompanion<Rows | undefined>,
+    } satisfies SaveCompanion<Rows | undefined | Error>,
   };
 
   async function publish(dayKey: string, facilityName: string): Promise<Published> {

@@ -25,8 +25,8 @@ export interface SavedMatchRef {
 /**
  * Work a save does in the same workbook under the same lock, beside its own (the courts feature
  * ends the match's call): `read` runs beside the `SCHEDULE` read, `afterSave` after the score
- * write (or the repeat that needed none), for a final score only (both scores set). It must not
- * fail the save: the score is the record.
+ * write (or the repeat that needed none), for a final score only (both scores set). Neither may
+ * fail the save (`read` never rejects): the score is the record.
  */
 export interface SaveCompanion<T = unknown> {
   read(sheetId: string): Promise<T>;
