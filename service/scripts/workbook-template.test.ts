@@ -30,7 +30,15 @@ describe("the workbook template (docs/workbook-template.xlsx)", () => {
     await committed.xlsx.readFile(TEMPLATE_FILE);
     const made = cellsOf(templateWorkbook());
     assert.deepEqual(Object.keys(made), ["SCHEDULE", "CSV", "STANDINGSCSV", "Teams", "CALLS"]);
-    assert.deepEqual(made.CALLS, { A1: "matchNumber", B1: "court", C1: "calledAt", D1: "startedAt", E1: "endedAt", F1: "calledBy", G1: "state" });
+    assert.deepEqual(made.CALLS, {
+      A1: "matchNumber",
+      B1: "court",
+      C1: "calledAt",
+      D1: "startedAt",
+      E1: "endedAt",
+      F1: "calledBy",
+      G1: "state",
+    });
     assert.equal(made.CSV?.A200, '=IF(SCHEDULE!A200="","",SCHEDULE!A200)');
     assert.deepEqual(cellsOf(committed), made);
   });

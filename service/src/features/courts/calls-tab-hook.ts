@@ -1,7 +1,7 @@
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
+import { CALLS_TAB } from "../../shared/call-columns.ts";
 import type { ScoreEntryDeps } from "../scores/score-entry.ts";
 import type { FacilityHook } from "../sync/index.ts";
-import { CALLS_TAB } from "./calls-tab.ts";
 import { createCallsTab } from "./calls-write-allowlist.ts";
 
 /**

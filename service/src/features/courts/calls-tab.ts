@@ -3,8 +3,6 @@ import { CALL_COLUMNS, CALLS_TAB, type CallState, isOpenCall } from "../../share
 import { AppError } from "../../shared/errors.ts";
 import { matchKey } from "../scores/schedule-tab.ts";
 
-export { CALLS_TAB };
-
 /** One call as its row holds it: times are `yyyy-MM-dd HH:mm:ss` in Asia/Manila, blank as "". */
 export interface Call {
   /** The match number as `SCHEDULE` holds it (a number, or text). */

@@ -1,7 +1,7 @@
 import type { RangeWrite, Spreadsheets } from "../../ports/spreadsheet.ts";
-import { CALL_COLUMNS, CALL_STATES } from "../../shared/call-columns.ts";
+import { CALL_COLUMNS, CALL_STATES, CALLS_TAB } from "../../shared/call-columns.ts";
 import { AppError } from "../../shared/errors.ts";
-import { CALLS_TAB, type Call, callCells } from "./calls-tab.ts";
+import { type Call, callCells } from "./calls-tab.ts";
 
 /** A call row written whole: `CALLS!A<row>:G<row>`. */
 const ROW_RANGE = /^CALLS!A([1-9]\d*):G\1$/;

@@ -2,6 +2,7 @@ import type { Principal } from "../../auth/guard.ts";
 import { writerLabel } from "../../auth/link-labels.ts";
 import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
+import { CALLS_TAB } from "../../shared/call-columns.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { formatManilaTimestamp } from "../../shared/manila-time.ts";
@@ -18,7 +19,7 @@ import {
   planStart,
   type RowChange,
 } from "./call-plan.ts";
-import { CALLS_TAB, type CallsSheet, parseCalls } from "./calls-tab.ts";
+import { type CallsSheet, parseCalls } from "./calls-tab.ts";
 import { callRowWrite, createCallsTab, writeCalls } from "./calls-write-allowlist.ts";
 
 export interface CallsDeps {

@@ -4,8 +4,6 @@ import { callsTabHook } from "./calls-tab-hook.ts";
 import { createLive, type LiveDeps } from "./live.ts";
 import { courtsRoutes } from "./routes.ts";
 
-export { CALLS_TAB } from "./calls-tab.ts";
-
 /**
  * Running the courts: calls of matches to courts, kept in each facility workbook's `CALLS` tab
  * under the score saves' lock, and live points, handed to the relay. `saveCompanion` is the score

@@ -2,12 +2,13 @@ import type { Principal } from "../../auth/guard.ts";
 import type { LivePointAnswer, LivePointUpdate, LiveRelay } from "../../ports/live-relay.ts";
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
+import { CALLS_TAB } from "../../shared/call-columns.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
 import { locateMatch, matchKey, SCHEDULE_TAB } from "../scores/schedule-tab.ts";
 import { checkScoreEntry } from "../scores/score-access.ts";
 import type { CallChange, Calls } from "./calls.ts";
-import { CALLS_TAB, openCallOf, parseCalls } from "./calls-tab.ts";
+import { openCallOf, parseCalls } from "./calls-tab.ts";
 import { keptPoints } from "./kept-points.ts";
 import { liveRate } from "./live-rate.ts";
 
