@@ -6,7 +6,7 @@ import { diffSnapshot } from "@tournament-ops/relay/changes";
 import type { LivePointsMessage } from "@tournament-ops/relay/live-points";
 import type { DaySnapshot, FacilitySnapshot } from "../../src/lib/data/snapshot.ts";
 import { type FeedOptions, type FeedState, followDay } from "../../src/lib/live/day-feed.ts";
-import { inPlayByHall, livePointOf, withLivePoints } from "../../src/lib/live/live-points.ts";
+import { applyLivePoints, inPlayByHall, livePointOf } from "../../src/lib/live/live-points.ts";
 import { FakeSocket } from "../support/fake-socket.ts";
 
 const snapshot = (generatedAt: string, score: string): DaySnapshot => ({
@@ -190,12 +190,12 @@ describe("following a day: the relay's changes, with the published file as the f
     socket.receive({ type: "live", all: true, points: [point], ended: [] });
     assert.deepEqual(messages, [{ type: "live", all: true, points: [point], ended: [] }]);
     assert.deepEqual(last().snapshot, first, "a live message is no snapshot");
-    let held = withLivePoints(new Map(), messages[0] as LivePointsMessage);
+    let held = applyLivePoints(new Map(), messages[0] as LivePointsMessage);
     assert.equal(livePointOf(held, "Hall A", "2")?.team1Points, 5);
     assert.deepEqual([...(inPlayByHall(held).get("Hall A") ?? [])], ["2"]);
     socket.drop();
     await until(() => messages.length === 2);
-    held = withLivePoints(held, messages[1] as LivePointsMessage);
+    held = applyLivePoints(held, messages[1] as LivePointsMessage);
     assert.equal(held.size, 0);
   });
 

@@ -3,21 +3,12 @@
  * `onLive`), read the way the pages need them: a match's latest point, and the matches of a hall
  * in play (for `courtsNow`'s `inPlay` and the court board's).
  */
-import {
-  applyLivePoints,
-  type LivePoint,
-  type LivePointsMessage,
-  liveKey,
-} from "@tournament-ops/relay/live-points";
+import { type LivePoint, liveKey } from "@tournament-ops/relay/live-points";
 
-export type { LivePoint };
+export { applyLivePoints, type LivePoint, type LivePointsMessage } from "@tournament-ops/relay/live-points";
 
-/** What a page holds: each match's latest point by facility and match number. */
+/** What a page holds: each match's latest point by facility and match number (`applyLivePoints` keeps it). */
 export type HeldPoints = ReadonlyMap<string, LivePoint>;
-
-/** What a page holds after a message (the same map when nothing changed). */
-export const withLivePoints = (held: HeldPoints, message: LivePointsMessage): HeldPoints =>
-  applyLivePoints(held, message);
 
 /** A match's latest live point, while it is played. */
 export const livePointOf = (held: HeldPoints, facility: string, matchNumber: string): LivePoint | undefined =>
