@@ -11,7 +11,7 @@ import { LinkBook } from "./features/links/index.ts";
 import { createScores } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
-import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
+import { createSyncService, createVisibility, type FacilityHook, TriggerLog } from "./features/sync/index.ts";
 import { SheetsCallCounter } from "./features/sync/sheets-budget.ts";
 import type { AccessProbe } from "./ports/access-probe.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
@@ -44,13 +44,17 @@ export function createServices(
 ) {
   const { clock, logger } = options;
   const { liveRelay } = adapters;
-  // Every commit of every feature goes through the one write budget that the diagnostics report.
-  const writeBudget = new WriteBudget(config.writeBudget);
-  const repository = budgetedRepository(adapters.repository, writeBudget, clock);
+  // Every commit of every feature goes through the one write budget that the diagnostics report
+  // (GitHub's limits; the local data folder has none and writes at once).
+  const writeBudget = config.writeBudget && new WriteBudget(config.writeBudget);
+  const repository = writeBudget
+    ? budgetedRepository(adapters.repository, writeBudget, clock)
+    : adapters.repository;
   // Every feature's Sheets calls go through the one counter that the diagnostics report.
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
   const announcer = createDayAnnouncer({ liveRelay, clock, logger });
+  const triggers = new TriggerLog(clock);
   const registry = new RegistryStore({
     repository,
     ttlMs: config.registryTtlMs,
@@ -105,11 +109,19 @@ export function createServices(
         sheets: () => sheetsCalls.report(),
         repository: () => ({
           delayedCommits: sync.delayedCommits(),
-          writeBudget: writeBudget.report(clock.now()),
+          ...(writeBudget ? { writeBudget: writeBudget.report(clock.now()) } : {}),
         }),
       },
     }),
-    preflight: createPreflight({ config, repository, spreadsheets, probe: adapters.accessProbe, clock }),
+    preflight: createPreflight({
+      config,
+      repository,
+      spreadsheets,
+      probe: adapters.accessProbe,
+      triggers,
+      clock,
+    }),
+    triggers,
     afterFacilitySync,
     sync,
     visibility: createVisibility({ registry, repository, liveRelay, sync }),
@@ -130,7 +142,7 @@ export function createServices(
     announcer,
     /** Writes what waits for a timer or a turn, and stops the render workers (app close). */
     async close() {
-      writeBudget.close();
+      writeBudget?.close();
       await Promise.all([sync.close(), scoresheets.close(), links.close(), announcer.settled()]);
     },
   };

@@ -5339,7 +5339,7 @@ export interface operations {
                         /** Format: date-time */
                         checkedAt: string;
                         checks: {
-                            check: "repository" | "token-expiry" | "registry" | "workbook-access" | "workbook-tabs" | "relay-health" | "relay-secret" | "relay-origin" | "pages-config";
+                            check: "service-settings" | "repository" | "token-expiry" | "registry" | "sheets-credentials" | "workbook-access" | "workbook-tabs" | "workbook-trigger" | "relay-health" | "relay-secret" | "relay-origin" | "pages-config";
                             /** @description what was found */
                             detail: string;
                             /** @description the fix in one sentence, on a failure or a warning */

@@ -6,11 +6,14 @@ type Finding = Preflight["checks"][number];
 
 /** What each kind of check looked at, in the organiser's words. */
 const KIND: Record<Finding["check"], string> = {
+  "service-settings": "Service settings",
   repository: "Data repository",
   "token-expiry": "Repository token",
   registry: "Registry",
+  "sheets-credentials": "Spreadsheet credentials",
   "workbook-access": "Workbook sharing",
   "workbook-tabs": "Workbook tabs",
+  "workbook-trigger": "Workbook's edit trigger",
   "relay-health": "Live relay",
   "relay-secret": "Relay secret",
   "relay-origin": "Relay and the pages",
