@@ -5,6 +5,7 @@ import { createSessions } from "./auth/sessions.ts";
 import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
+import { stackOf } from "./config/stack.ts";
 import { createAttendance } from "./features/attendance/index.ts";
 import { syncDiagnostics } from "./features/diagnostics/routes.ts";
 import { LinkBook } from "./features/links/index.ts";
@@ -105,6 +106,7 @@ export function createServices(
       liveRelay,
       pushUrl: config.live.pushUrl,
       pagesUrl: config.pagesUrl,
+      stack: stackOf(config),
       extra: {
         sheets: () => sheetsCalls.report(),
         repository: () => ({

@@ -15,6 +15,9 @@ export interface RelayLease {
   ttlMs: number;
 }
 
+/** Whether the relay answers now, and if not, why in a few words. */
+export type RelayHealth = { answers: true } | { answers: false; problem: string };
+
 export interface LiveRelay {
   /** Base URL of the relay (for diagnostics). */
   readonly baseUrl: string;
@@ -48,4 +51,7 @@ export interface LiveRelay {
 
   /** Gives a lease back; never throws (a lease not given back ends after its time to live). */
   releaseLease(key: string, token: string): Promise<void>;
+
+  /** Asks `GET {live_url}/health`, bounded by `LIVE_PUSH_TIMEOUT_MS`; never throws. */
+  health(): Promise<RelayHealth>;
 }

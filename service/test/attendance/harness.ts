@@ -20,6 +20,7 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     releaseLease: async () => {},
     announceDays: async () => {},
+    health: async () => ({ answers: true }),
   };
 }
 

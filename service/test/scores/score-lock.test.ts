@@ -23,6 +23,7 @@ function scriptedRelay(answers: Array<RelayLease | undefined | Error>) {
     async releaseLease(_key: string, token: string) {
       released.push(token);
     },
+    health: async () => ({ answers: true }) as const,
   } satisfies LiveRelay;
   return { relay, asked, released };
 }

@@ -20,6 +20,7 @@ export function standInRelay() {
     acquireLease: async (_key, ttlMs) => ({ token: "lease", ttlMs }),
     async releaseLease() {},
     async announceDays() {},
+    health: async () => (failing ? { answers: false, problem: "relay unreachable" } : { answers: true }),
   };
   return relay;
 }

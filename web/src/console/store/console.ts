@@ -48,6 +48,7 @@ export function createConsoleStore(env: PageEnvironment): ConsoleStore {
     scores: createScoreScreen(day, session),
     start() {
       effect(() => session.expireSession(app.now.value));
+      day.watchLiveConnection();
       return app.start();
     },
   };

@@ -1435,6 +1435,15 @@ export interface operations {
                             revision: string;
                             source: "repository" | "fallback";
                         };
+                        /** @description the relay as this instance reaches it now; present when a relay is set up */
+                        relay?: {
+                            /** @description whether the relay answered `/health` just now */
+                            answers: boolean;
+                            /** @description what to do, where the service runs (a laptop's stack, or production) */
+                            fix?: string;
+                            /** @description why it did not, in a few words */
+                            problem?: string;
+                        };
                         /** @description what the scoresheets print, for the console to say before printing */
                         scoresheets: {
                             /** @description the score page that the QR code on each match's scoresheet opens (`<PAGES_URL>/score/`); null without PAGES_URL, when sheets carry no QR code */
@@ -5453,6 +5462,15 @@ export interface operations {
                             loadedAt: string;
                             revision: string;
                             source: "repository" | "fallback";
+                        };
+                        /** @description the relay as this instance reaches it now; present when a relay is set up */
+                        relay?: {
+                            /** @description whether the relay answered `/health` just now */
+                            answers: boolean;
+                            /** @description what to do, where the service runs (a laptop's stack, or production) */
+                            fix?: string;
+                            /** @description why it did not, in a few words */
+                            problem?: string;
                         };
                         /** @description what the scoresheets print, for the console to say before printing */
                         scoresheets: {
