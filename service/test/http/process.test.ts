@@ -30,10 +30,12 @@ describe("startup validation of the real process", () => {
       timeout: 30_000,
     });
     assert.notEqual(result.status, 0);
-    const lines = result.stderr.trim().split("\n");
-    assert.equal(lines.length, 1, result.stderr);
-    for (const name of ["PORT", "LIVE_PUSH_URL", "SYNC_CONFIG_TTL_MS"])
-      assert.ok(lines[0]!.includes(name), name);
+    const lines = result.stdout.trim().split("\n");
+    assert.equal(lines.length, 1, result.stdout + result.stderr);
+    const line = JSON.parse(lines[0] as string);
+    assert.equal(line.severity, "CRITICAL", "Cloud Logging shows it under Critical, and severity>=WARNING keeps it");
+    assert.match(line.message, /^Environment: 3 unusable values, so the service does not start: /);
+    for (const name of ["PORT", "LIVE_PUSH_URL", "SYNC_CONFIG_TTL_MS"]) assert.ok(line.message.includes(name), name);
   });
 
   test("one warning line names what is unset, and SIGTERM drains in-flight requests and exits", async () => {
@@ -50,7 +52,9 @@ describe("startup validation of the real process", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
+    let stdout = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.stdout.on("data", (chunk) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       const session = await (async () => {
@@ -65,11 +69,14 @@ describe("startup validation of the real process", () => {
         }
         throw new Error(`the service did not start: ${stderr}`);
       })();
-      const warnings = stderr
+      const warnings = stdout
         .split("\n")
-        .filter((l) => l.startsWith("Environment: not set, so what they enable is off or fails closed:"));
-      assert.equal(warnings.length, 1, stderr);
-      assert.ok(warnings[0]!.includes("AUTH_TOKEN_SECRET"));
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.message.startsWith("Environment: not set, so what they enable is off or fails closed:"));
+      assert.equal(warnings.length, 1, stdout + stderr);
+      assert.equal(warnings[0].severity, "WARNING");
+      assert.ok(warnings[0].message.includes("AUTH_TOKEN_SECRET"));
 
       // An in-flight request: its body is still arriving when SIGTERM comes.
       const stream = session.request({
