@@ -1,4 +1,5 @@
 import type { DataRepository } from "../ports/data-repository.ts";
+import { jsonSyntaxProblem } from "../registry/json-syntax.ts";
 import { REGISTRY_PATH } from "../registry/store.ts";
 import type { DayRef, Registry } from "../registry/types.ts";
 import { parseRegistry } from "../registry/validate.ts";
@@ -51,7 +52,7 @@ export async function registryCheck(repository: DataRepository, now: number): Pr
       check: fail(
         "registry",
         REGISTRY_PATH,
-        `the registry is not JSON: ${(error as Error).message}`,
+        `the registry is not JSON: ${jsonSyntaxProblem(text, error)}`,
         `Correct the JSON syntax; ${VALIDATE} with its line.`,
       ),
       unread: "the registry is not JSON",
