@@ -112,7 +112,7 @@ export async function preflightCommand(io: PreflightCommandIo): Promise<number> 
     );
     return 2;
   }
-  let report: { ok: boolean; checkedAt: string; checks: Finding[] } | undefined;
+  let report: { ready?: boolean; checkedAt: string; checks: Finding[] } | undefined;
   try {
     report = JSON.parse(answer.body);
   } catch {
@@ -123,5 +123,5 @@ export async function preflightCommand(io: PreflightCommandIo): Promise<number> 
     return 2;
   }
   io.out(reportText(serviceUrl, report));
-  return report.checks.every((check) => check.status === "pass") ? 0 : 1;
+  return (report.ready ?? report.checks.every((check) => check.status === "pass")) ? 0 : 1;
 }

@@ -26,15 +26,17 @@ import { workbookChecks, workbookUses } from "./workbook-checks.ts";
 export type { Check, CheckKind, CheckStatus } from "./check.ts";
 export { CHECK_KINDS, CHECK_STATUSES } from "./check.ts";
 
-/** The preflight's answer: every finding, and whether none of them is a failure. */
+/** The preflight's answer: every finding, whether none of them is a failure, and whether all passed. */
 export interface PreflightReport {
   ok: boolean;
+  /** Every check passed: a look, or a check not made, is not ready. */
+  ready: boolean;
   checkedAt: string;
   checks: Check[];
 }
 
 export interface PreflightDeps {
-  config: Pick<Config, "live" | "pagesUrl" | "auth" | "data">;
+  config: Pick<Config, "live" | "pagesUrl" | "auth" | "data" | "sheets">;
   repository: DataRepository;
   /** The spreadsheet port as the features use it (its calls are counted in the diagnostics). */
   spreadsheets: Spreadsheets;
@@ -115,13 +117,20 @@ export function createPreflight(deps: PreflightDeps) {
       relayAnswers: relay.answers,
       stack,
     });
+    // Local workbooks have no Apps Script: their edits are synced by the local stack itself.
+    const triggers = registry && deps.config.sheets.backend === "google";
     checks.push(
       ...workbookFindings,
-      ...(registry ? triggerChecks(registry, workbookUses(registry, days), deps.triggers) : []),
+      ...(triggers ? triggerChecks(registry, workbookUses(registry, days), deps.triggers) : []),
       ...relay.checks,
       ...(pages ? [pages] : []),
     );
-    return { ok: checks.every((c) => c.status !== "fail"), checkedAt: new Date(now).toISOString(), checks };
+    return {
+      ok: checks.every((c) => c.status !== "fail"),
+      ready: checks.every((c) => c.status === "pass"),
+      checkedAt: new Date(now).toISOString(),
+      checks,
+    };
   }
 
   return {

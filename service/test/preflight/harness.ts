@@ -219,6 +219,7 @@ export async function preflightOf(app: TestApp) {
   if (response.status !== 200) throw new Error(`preflight answered ${response.status}: ${response.text}`);
   return response.json() as {
     ok: boolean;
+    ready: boolean;
     checkedAt: string;
     checks: { check: string; subject: string; status: string; detail: string; fix?: string }[];
   };

@@ -26,6 +26,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
     const report = await preflightOf(app);
     assert.deepEqual(failures(report), []);
     assert.equal(report.ok, true);
+    assert.equal(report.ready, true, "every check passed");
     assert.deepEqual(
       [...new Set(report.checks.map((c) => c.check))],
       [
@@ -69,6 +70,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
     suite.world.seedWorkbooks({ "wb-araneta": { access: { token: false, key: false } } });
     const report = await preflightOf(await service());
     assert.equal(report.ok, false);
+    assert.equal(report.ready, false);
     const [finding] = failures(report);
     assert.equal(failures(report).length, 1);
     assert.equal(finding?.check, "workbook-access");

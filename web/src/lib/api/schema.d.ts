@@ -5359,6 +5359,8 @@ export interface operations {
                         }[];
                         /** @description true when no check failed */
                         ok: boolean;
+                        /** @description true when every check passed: nothing fails, nothing asks to be looked at, nothing is left unchecked (ready for the day) */
+                        ready: boolean;
                     };
                 };
             };
