@@ -16,8 +16,9 @@ test("each trigger's last call and last sync are kept, at most 200 triggers, the
     code: "unauthorized",
   });
   const [rizal] = log.records();
+  assert.ok(rizal?.lastSynced);
   assert.deepEqual(
-    [rizal?.last.status, rizal?.lastSynced?.status, rizal?.last.at - (rizal?.lastSynced?.at ?? 0)],
+    [rizal.last.status, rizal.lastSynced.status, rizal.last.at - rizal.lastSynced.at],
     [401, 200, 60_000],
   );
   for (let i = 0; i < 250; i++)
