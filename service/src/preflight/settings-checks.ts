@@ -15,12 +15,28 @@ function setIt(stack: Stack, what: string, local: string): string {
     : `${local}, or start the local stack with \`npm start\`, which sets it from its folder's .env.`;
 }
 
+/** The names of the variables whose value is missing, in the order given. */
+const unsetOf = (values: Record<string, string | undefined>) =>
+  Object.entries(values)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+
+/** `A is not set`, `A and B are not set`. */
+const notSet = (names: readonly string[]) =>
+  `${names.join(" and ")} ${names.length === 1 ? "is" : "are"} not set`;
+
+/** What a missing setting is where the service runs: the day fails in production; a laptop can do without. */
+const missing = (stack: Stack, detail: string, fix: string) =>
+  stack === "production"
+    ? fail("service-settings", SUBJECT, detail, fix)
+    : warn("service-settings", SUBJECT, detail, fix);
+
 /** Both halves of the console's sign-in: the operator's password hash and the tokens' key. */
 function signIn(settings: ServiceSettings, stack: Stack): Check {
-  const unset = [
-    settings.auth.passwordHash === undefined ? "AUTH_PASSWORD_HASH" : undefined,
-    settings.auth.tokenSecret === undefined ? "AUTH_TOKEN_SECRET" : undefined,
-  ].filter((name) => name !== undefined);
+  const unset = unsetOf({
+    AUTH_PASSWORD_HASH: settings.auth.passwordHash,
+    AUTH_TOKEN_SECRET: settings.auth.tokenSecret,
+  });
   if (unset.length === 0)
     return pass(
       "service-settings",
@@ -30,7 +46,7 @@ function signIn(settings: ServiceSettings, stack: Stack): Check {
   return fail(
     "service-settings",
     SUBJECT,
-    `nobody can sign in to the console: ${unset.join(" and ")} ${unset.length === 1 ? "is" : "are"} not set${
+    `nobody can sign in to the console: ${notSet(unset)}${
       settings.auth.tokenSecret === undefined ? ", and no desk or scorer link can be issued" : ""
     }`,
     setIt(
@@ -67,10 +83,7 @@ function livePush(
   registry: Registry | undefined,
   stack: Stack,
 ): Check | undefined {
-  const unset = [
-    settings.live.pushUrl === undefined ? "LIVE_PUSH_URL" : undefined,
-    settings.live.pushSecret === undefined ? "LIVE_PUSH_SECRET" : undefined,
-  ].filter((name) => name !== undefined);
+  const unset = unsetOf({ LIVE_PUSH_URL: settings.live.pushUrl, LIVE_PUSH_SECRET: settings.live.pushSecret });
   if (registry?.livePush === false)
     return pass(
       "service-settings",
@@ -78,29 +91,24 @@ function livePush(
       'live push is off on purpose ("livePush": false in the registry): the pages read the published file every 30 s',
     );
   if (unset.length === 0) return undefined;
-  const detail = `live push is off: ${unset.join(" and ")} ${unset.length === 1 ? "is" : "are"} not set, so the pages read the published file every 30 s (behind each GitHub Pages build) and score saves are not serialised across instances`;
+  const detail = `live push is off: ${notSet(unset)}, so the pages read the published file every 30 s (behind each GitHub Pages build) and score saves are not serialised across instances`;
   const fix = setIt(
     stack,
     'deploys the relay and sets LIVE_PUSH_URL and LIVE_PUSH_SECRET; or, to run without it on purpose, set "livePush": false in the registry',
     "Set LIVE_PUSH_URL and LIVE_PUSH_SECRET to the relay's address and secret",
   );
-  return stack === "production"
-    ? fail("service-settings", SUBJECT, detail, fix)
-    : warn("service-settings", SUBJECT, detail, fix);
+  return missing(stack, detail, fix);
 }
 
 function pagesUrl(settings: ServiceSettings, stack: Stack): Check | undefined {
   if (settings.pagesUrl !== undefined) return undefined;
   const detail =
     "PAGES_URL is not set: the scoresheets print no QR code, and the pages' config.json and the relay's origins cannot be checked";
-  const fix = setIt(
+  return missing(
     stack,
-    "sets PAGES_URL to the pagesUrl setting",
-    "Set PAGES_URL to where the pages are served",
+    detail,
+    setIt(stack, "sets PAGES_URL to the pagesUrl setting", "Set PAGES_URL to where the pages are served"),
   );
-  return stack === "production"
-    ? fail("service-settings", SUBJECT, detail, fix)
-    : warn("service-settings", SUBJECT, detail, fix);
 }
 
 /**
