@@ -1,9 +1,10 @@
 // Issue 37, row 9: every page lays out no wider than the phone, at 320 and 360 px, on every view of
 // every day of the demo: the public page (the event list, each day of each event, each hall, each
 // view, a player's page, My players, a day not open yet), the hall display opened on a phone, the
-// desk and score pages from their links, and the console (sign-in, the day picker, each screen of
-// each day). One Chromium page walks them all on the stack as `npm start` starts it, checking each
-// place at both widths (the viewport narrowed in place, nothing loaded twice).
+// desk and score pages from their links, the registry reference, and the console (sign-in, the day
+// picker, each screen of each day, none saying score entry is off). One Chromium page walks them
+// all on the stack as `npm start` starts it, checking each place at both widths (the viewport
+// narrowed in place, nothing loaded twice).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -150,7 +151,7 @@ describe("every page at 320 and 360 px, on every view and day of the demo", () =
     }
   });
 
-  test("the hall display opened on a phone, the desk page and the score page from their links", async () => {
+  test("the hall display opened on a phone, the desk page and the score page from their links, the registry reference", async () => {
     // Now, not on the demo's weekend: a scorer link lasts a day from when it is issued.
     await page.clock.setSystemTime(Date.now());
     await page.goto(`${run.stack.pages["display"]}?day=open-sat&facility=Annex+Court`);
@@ -177,6 +178,10 @@ describe("every page at 320 and 360 px, on every view and day of the demo", () =
     await page.getByRole("heading", { level: 1, name: "Match 205" }).waitFor();
     await page.getByRole("textbox").first().waitFor();
     await check("the score page's doubles match");
+
+    await page.goto(`${run.stack.front}/registry/#event-scoreEntry`);
+    await page.locator("tr:target").waitFor();
+    await check("the registry reference");
   });
 
   test("the console: sign-in, the day picker, and each screen of each day", async () => {
@@ -201,6 +206,8 @@ describe("every page at 320 and 360 px, on every view and day of the demo", () =
           await page.locator("main h2").first().waitFor();
           await check(`the console's ${day}, ${await link.innerText()}`);
         }
+        // Every event of the demo has the settings a real one has: score entry is on for each.
+        assert.equal(await page.getByText("Score entry is off").count(), 0, `${day}: score entry is off`);
       }
     }
     // A match opened for its score, as a phone at the control desk opens it.
