@@ -12,7 +12,7 @@ import { playersOf } from "../lib/data/person-key.ts";
 import { facilityMatches } from "../lib/data/players.ts";
 import type { Event } from "../lib/data/registry.ts";
 import type { DaySnapshot } from "../lib/data/snapshot.ts";
-import { type Standings, type StandingsGroup, standings } from "../lib/data/standings.ts";
+import { type StandingRow, type Standings, type StandingsGroup, standings } from "../lib/data/standings.ts";
 import { type TeamLine, teamTable } from "../lib/data/ties.ts";
 import { type Arrivals, arrivalKey } from "./arrivals.ts";
 
@@ -65,6 +65,12 @@ export function namesOf(team: string, code: string): string[] {
   return players.length > 0 ? players : [team || code || "To be decided"];
 }
 
+/** The names a standings row shows, one to a line (its Player cell, else its first). */
+export function rowNames(table: Standings, row: StandingRow): string[] {
+  const player = table.column("player");
+  return namesOf(row.cells[player >= 0 ? player : 0] ?? "", row.code);
+}
+
 /**
  * The screens of the day's halls (or of `facility` alone), in the order the display shows them;
  * each hall's latest results as {@link latestResults} orders them.
@@ -94,9 +100,7 @@ export function screensOf(
       if (lines.length > 0) screens.push({ facility: name, kind: "teams", lines });
     } else {
       const table = standings(hall.standingsCsv, matches, event.display);
-      const player = table.column("player");
-      const linesOf = (row: StandingsGroup["rows"][number]) =>
-        namesOf(row.cells[player >= 0 ? player : 0] ?? "", row.code).length;
+      const linesOf = (row: StandingRow) => rowNames(table, row).length;
       for (const columns of inColumns(table.groups, COLUMNS_PER_SCREEN, linesOf)) {
         const lines = Math.max(
           ...columns.map((column) => column.reduce((sum, g) => sum + groupLines(g, linesOf), 0)),
@@ -131,7 +135,7 @@ export function latestResults(facility: string, matches: readonly Match[], arriv
 }
 
 /** The lines a standings table takes: its caption, its heading, and each row's. */
-function groupLines(group: StandingsGroup, linesOf: (row: StandingsGroup["rows"][number]) => number): number {
+function groupLines(group: StandingsGroup, linesOf: (row: StandingRow) => number): number {
   return 2 + group.rows.reduce((sum, row) => sum + linesOf(row), 0);
 }
 
@@ -143,7 +147,7 @@ function groupLines(group: StandingsGroup, linesOf: (row: StandingsGroup["rows"]
 export function inColumns(
   groups: readonly StandingsGroup[],
   perScreen: number,
-  linesOf: (row: StandingsGroup["rows"][number]) => number = () => 1,
+  linesOf: (row: StandingRow) => number = () => 1,
 ): StandingsGroup[][][] {
   const lines = (group: StandingsGroup) => groupLines(group, linesOf);
   // A few short tables get a column each, rather than one column and an empty one.

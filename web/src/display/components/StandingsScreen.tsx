@@ -1,7 +1,7 @@
 import { categoryLabel, clubLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { COLUMN_ABBREVIATIONS, pointDifference } from "../../lib/data/standings.ts";
-import { namesOf, type Screen } from "../screens.ts";
+import { rowNames, type Screen } from "../screens.ts";
 
 type StandingsScreenData = Extract<Screen, { kind: "standings" }>;
 type TeamsScreenData = Extract<Screen, { kind: "teams" }>;
@@ -19,13 +19,10 @@ const lines = (count: number) => ({ "--lines": String(count) });
 /** Ranked standings tables, in columns, their rows as tall as the screen allows. */
 export function StandingsScreen({ screen, event }: { screen: StandingsScreenData; event: Event }) {
   const { table } = screen;
-  const name = table.column("player");
   const difference = table.ranked && table.difference;
   const figures = [...SHOWN, ...(difference ? [] : POINTS)]
     .map((column) => ({ column, index: table.column(column) }))
     .filter(({ index }) => index >= 0);
-  const namesOfRow = (row: StandingsScreenData["columns"][number][number]["rows"][number]) =>
-    namesOf(row.cells[name >= 0 ? name : 0] ?? "", row.code);
   return (
     <section class="tv-standings" aria-labelledby="tv-standings">
       <h2 id="tv-standings">Standings</h2>
@@ -61,7 +58,7 @@ export function StandingsScreen({ screen, event }: { screen: StandingsScreenData
                   </thead>
                   <tbody>
                     {group.rows.map((row, r) => (
-                      <tr key={r} style={{ "--row-lines": String(namesOfRow(row).length) }}>
+                      <tr key={r} style={{ "--row-lines": String(rowNames(table, row).length) }}>
                         {table.ranked && (
                           <td class="figures">
                             {row.shared ? "=" : ""}
@@ -69,7 +66,7 @@ export function StandingsScreen({ screen, event }: { screen: StandingsScreenData
                           </td>
                         )}
                         <th scope="row" class="who">
-                          {namesOfRow(row).map((player, p) => (
+                          {rowNames(table, row).map((player, p) => (
                             <span key={p} class="name">
                               {player}
                             </span>
