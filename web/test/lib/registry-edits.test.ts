@@ -17,6 +17,11 @@ const FILE = `${JSON.stringify(
 /** The line a person finds by eye: the one that starts with the event's key. */
 const byEye = (text: string, key: string) =>
   text.split("\n").findIndex((line) => line.trim().startsWith(`"${key}":`)) + 1;
+/** Once the line finder the console loads when first asked has loaded, and what waited on it ran. */
+const located = async () => {
+  await import("../../src/lib/data/registry-line.ts");
+  await settle();
+};
 
 describe("where an event opens in the registry file", () => {
   test("the line of a member's key, at its path only: a day or a code of the same name elsewhere is not it", () => {
@@ -41,10 +46,10 @@ describe("where an event opens in the registry file", () => {
     );
     const cup = edits.eventAt("club-cup");
     assert.deepEqual(cup.value, { line: undefined }, "while it is read");
-    await settle();
+    await located();
     assert.deepEqual(cup.value, { line: byEye(FILE, "club-cup") });
     assert.deepEqual(edits.eventAt("junior-open").value, { line: undefined });
-    await settle();
+    await located();
     assert.deepEqual(edits.eventAt("junior-open").value, { line: byEye(FILE, "junior-open") });
     assert.deepEqual(reads, ["https://results.test/config/events.json"]);
   });
@@ -55,7 +60,7 @@ describe("where an event opens in the registry file", () => {
       { config: signal({ dataUrl: new URL("https://results.test/") } as PagesConfig) },
     );
     const cup = edits.eventAt("club-cup");
-    await settle();
+    await located();
     assert.deepEqual(cup.value, { line: undefined });
   });
 });

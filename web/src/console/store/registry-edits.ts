@@ -4,7 +4,6 @@
  * the first time it is asked for (docs/registry.md: the pages read the file the service reads).
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
-import { memberLine } from "../../lib/data/registry-line.ts";
 import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 
@@ -37,6 +36,9 @@ export function registryEdits(
       .catch(() => undefined);
     return text;
   };
+  // Loaded when first needed (an event without the setting is rare): the JSON parser that knows
+  // positions stays out of the console's first load.
+  const locate = () => import("../../lib/data/registry-line.ts");
   return {
     eventAt(eventKey) {
       let at = found.get(eventKey);
@@ -44,9 +46,13 @@ export function registryEdits(
         const place = signal<EventInRegistry>({ line: undefined });
         at = place;
         found.set(eventKey, at);
-        void read().then((file) => {
-          if (file !== undefined) place.value = { line: memberLine(file, ["events", eventKey]) };
-        });
+        // A file or a parser that could not be loaded leaves the line out; the words still name the file.
+        Promise.all([read(), locate()]).then(
+          ([file, { memberLine }]) => {
+            if (file !== undefined) place.value = { line: memberLine(file, ["events", eventKey]) };
+          },
+          () => {},
+        );
       }
       return at;
     },
