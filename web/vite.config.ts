@@ -3,6 +3,7 @@
 // static host. `npm run build -w web`; `npm start` builds them when they are missing or out of date.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { Marked } from "marked";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import pages from "./pages.json" with { type: "json" };
@@ -30,12 +31,54 @@ function pageTemplate(): Plugin {
   };
 }
 
+/**
+ * The registry reference (docs/registry.md, generated from the registry's schema) as the page
+ * src/registry/index.html, so the console can link an organiser to the member to add
+ * (`../registry/#event-scoreEntry`): each heading gets the id GitHub gives it, each member's row
+ * `<section>-<member>`, a link into the repository (the example file) stays as its words.
+ */
+function registryReference(): Plugin {
+  const source = fileURLToPath(new URL("../docs/registry.md", import.meta.url));
+  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return {
+    name: "registry-reference",
+    transformIndexHtml: {
+      order: "pre",
+      handler(html, { filename }) {
+        if (!filename.endsWith("/registry/index.html")) return html;
+        let section = "";
+        const marked = new Marked({
+          renderer: {
+            heading({ tokens, depth, text }) {
+              section = slug(text);
+              return `<h${depth} id="${section}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+            },
+            tablerow({ text }) {
+              const member = /^<td><code>([A-Za-z_]+)<\/code><\/td>/.exec(text)?.[1];
+              return member ? `<tr id="${section}-${member}">${text}</tr>\n` : `<tr>${text}</tr>\n`;
+            },
+            link({ href, tokens }) {
+              return /^(#|https?:)/.test(href) ? false : this.parser.parseInline(tokens);
+            },
+          },
+        });
+        // A table scrolls sideways on a phone: it takes focus, so a keyboard scrolls it too.
+        const reference = marked
+          .parse(readFileSync(source, "utf8"), { async: false })
+          .replaceAll("<table>", '<table tabindex="0">');
+        return html.replace("<!-- registry reference -->", () => reference);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: src,
   base: "./",
   publicDir: false,
   plugins: [
     pageTemplate(),
+    registryReference(),
     // The service worker (src/offline/sw.ts) with this build's file list, as sw.js at the pages'
     // root; each page registers it from its own script (lib/page/service-worker.ts), as the
     // pages' Content-Security-Policy allows no inline script.
@@ -57,6 +100,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: `${src}index.html`,
+        registry: `${src}registry/index.html`,
         ...Object.fromEntries(pages.map((page) => [page.folder, `${src}${page.folder}/index.html`])),
       },
     },

@@ -47,7 +47,10 @@ function waitForQuiet_(props) {
   }
 }
 
-/** POST {SYNC_URL}/v3/days/{DAY}/facilities/{FACILITY}/syncs with the shared secret. */
+/**
+ * POST {SYNC_URL}/v3/days/{DAY}/facilities/{FACILITY}/syncs with the shared secret, and this
+ * workbook's id (X-Workbook-Id), so the service's preflight can say which workbook's trigger called.
+ */
 function syncFacility_(props, editedAt) {
   const base = String(props.getProperty("SYNC_URL") || "").replace(/\/+$/, "");
   const day = props.getProperty("DAY");
@@ -61,7 +64,10 @@ function syncFacility_(props, editedAt) {
   const response = UrlFetchApp.fetch(url, {
     method: "post",
     contentType: "application/json",
-    headers: { "X-Sync-Secret": props.getProperty("SYNC_SECRET") || "" },
+    headers: {
+      "X-Sync-Secret": props.getProperty("SYNC_SECRET") || "",
+      "X-Workbook-Id": SpreadsheetApp.getActive().getId(),
+    },
     payload: JSON.stringify({ editedAt: new Date(editedAt).toISOString() }),
     muteHttpExceptions: true,
   });

@@ -82,7 +82,7 @@ const context = vm.createContext({
       return { getResponseCode: () => status, getContentText: () => text };
     },
   },
-  SpreadsheetApp: { getActive: () => ({ id: "this-workbook" }) },
+  SpreadsheetApp: { getActive: () => ({ id: "this-workbook", getId: () => "this-workbook" }) },
   ScriptApp: {
     getProjectTriggers: () => triggers.map((t) => ({ getHandlerFunction: () => t.handler, id: t.id })),
     deleteTrigger: (trigger) =>

@@ -51,6 +51,7 @@ describe("clients/apps-script: the facility workbook's onEdit trigger", () => {
     assert.equal(sync!.url, `${app.url}/v3/days/open-sat/facilities/Rizal%20Hall/syncs`);
     assert.equal(sync!.method, "post");
     assert.equal(sync!.headers["X-Sync-Secret"], SYNC_SECRET);
+    assert.equal(sync!.headers["X-Workbook-Id"], "this-workbook", "it says which workbook calls");
     assert.deepEqual(JSON.parse(sync!.payload), { editedAt: new Date(START + 3000).toISOString() });
     assert.equal(sync!.status, 200);
     assert.ok(

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { dryRunner } from "../src/setup/runner.ts";
+import { SECRETS } from "../src/setup/secret-list.ts";
 import { APIS } from "../src/setup/steps/project.ts";
-import { SECRETS } from "../src/setup/steps/secrets.ts";
 import { setUp, setupCommand } from "./support/setup-harness.ts";
 
 describe("deploy/setup --dry-run: the whole ordered sequence, run nowhere", () => {
@@ -64,7 +64,7 @@ describe("deploy/setup --dry-run: the whole ordered sequence, run nowhere", () =
       "TRUST_PROXY_HOPS=1",
       "LIVE_PUSH_URL=https://tournament-ops-relay.<your-subdomain>.workers.dev",
       "PAGES_URL=https://my-club.github.io/tournament-data,",
-      "--set-secrets=AUTH_PASSWORD_HASH=auth-password-hash:latest,AUTH_TOKEN_SECRET=auth-token-secret:latest,SYNC_SHARED_SECRET=sync-shared-secret:latest,LIVE_PUSH_SECRET=live-push-secret:latest,DATA_REPO_TOKEN=data-repo-token:latest",
+      "--set-secrets=AUTH_PASSWORD_HASH=auth-password-hash:1,AUTH_TOKEN_SECRET=auth-token-secret:1,SYNC_SHARED_SECRET=sync-shared-secret:1,LIVE_PUSH_SECRET=live-push-secret:1,DATA_REPO_TOKEN=data-repo-token:1",
     ])
       assert.ok(deploy.includes(setting), `the deploy has ${setting}`);
     assert.equal(ctx.secrets.size, 5, "no value was asked for: placeholders only");

@@ -37,13 +37,17 @@ export async function ensurePages(webDir) {
   }
 }
 
-/** A hash of the files a build is made from: src/, the Vite config, the page list, the package. @param {string} webDir */
+/**
+ * A hash of the files a build is made from: src/, the Vite config, the page list, the package, and
+ * the registry reference the build makes a page of. @param {string} webDir
+ */
 function sourceHash(webDir) {
   const files = [
     ...walk(join(webDir, "src")),
     join(webDir, "vite.config.ts"),
     join(webDir, "pages.json"),
     join(webDir, "package.json"),
+    join(webDir, "..", "docs", "registry.md"),
   ].sort();
   const hash = createHash("sha256");
   for (const file of files)

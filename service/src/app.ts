@@ -189,7 +189,7 @@ function routesOf(services: Services, openApi: () => object): RouteDefinition[] 
     ...diagnosticsRoutes(services.diagnostics),
     ...preflightRoutes(services.preflight),
     ...scoresheetRoutes(services.scoresheets),
-    ...syncRoutes(services.sync),
+    ...syncRoutes(services.sync, services.triggers),
     ...visibilityRoutes(services.visibility),
     ...scoresRoutes(services.scores, services.links.record),
     ...courtRoutes(services.courts),

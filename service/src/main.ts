@@ -5,15 +5,17 @@ import { buildApp } from "./app.ts";
 import { parseEnvironment, problemsMessage, unsetWarning } from "./config/environment.ts";
 import { createLogger } from "./http/logger.ts";
 
+// The startup lines are log lines like every other, with Cloud Logging's severity: a service that
+// does not start is CRITICAL, what is unset a WARNING (a severity filter shows both).
 const { config, problems, unset } = parseEnvironment(process.env);
 if (!config) {
-  process.stderr.write(`${problemsMessage(problems)}\n`);
+  createLogger({ logLevel: "info" }).fatal({ problems }, problemsMessage(problems));
   process.exit(1);
 }
-const warning = unsetWarning(unset);
-if (warning) process.stderr.write(`${warning}\n`);
-
 const logger = createLogger(config);
+const warning = unsetWarning(unset);
+if (warning) logger.warn({ unset }, warning);
+
 const { spreadsheets, dataRepository, accessProbe, liveRelay } = createAdapters(config, { logger });
 
 const app = await buildApp({

@@ -5,6 +5,7 @@ import { createSessions } from "./auth/sessions.ts";
 import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import type { Config } from "./config/environment.ts";
+import { stackOf } from "./config/stack.ts";
 import { createAttendance } from "./features/attendance/index.ts";
 import { createCourts } from "./features/courts/index.ts";
 import { syncDiagnostics } from "./features/diagnostics/routes.ts";
@@ -12,7 +13,7 @@ import { LinkBook } from "./features/links/index.ts";
 import { createScoreLock, createScores, facilityPublisher } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
-import { createSyncService, createVisibility, type FacilityHook } from "./features/sync/index.ts";
+import { createSyncService, createVisibility, type FacilityHook, TriggerLog } from "./features/sync/index.ts";
 import { SheetsCallCounter } from "./features/sync/sheets-budget.ts";
 import type { AccessProbe } from "./ports/access-probe.ts";
 import type { DataRepository } from "./ports/data-repository.ts";
@@ -45,13 +46,17 @@ export function createServices(
 ) {
   const { clock, logger } = options;
   const { liveRelay } = adapters;
-  // Every commit of every feature goes through the one write budget that the diagnostics report.
-  const writeBudget = new WriteBudget(config.writeBudget);
-  const repository = budgetedRepository(adapters.repository, writeBudget, clock);
+  // Every commit of every feature goes through the one write budget that the diagnostics report
+  // (GitHub's limits; the local data folder has none and writes at once).
+  const writeBudget = config.writeBudget && new WriteBudget(config.writeBudget);
+  const repository = writeBudget
+    ? budgetedRepository(adapters.repository, writeBudget, clock)
+    : adapters.repository;
   // Every feature's Sheets calls go through the one counter that the diagnostics report.
   const sheetsCalls = new SheetsCallCounter(() => clock.now());
   const spreadsheets = sheetsCalls.wrap(adapters.spreadsheets);
   const announcer = createDayAnnouncer({ liveRelay, clock, logger });
+  const triggers = new TriggerLog(clock);
   const registry = new RegistryStore({
     repository,
     ttlMs: config.registryTtlMs,
@@ -119,15 +124,24 @@ export function createServices(
       liveRelay,
       pushUrl: config.live.pushUrl,
       pagesUrl: config.pagesUrl,
+      stack: stackOf(config),
       extra: {
         sheets: () => sheetsCalls.report(),
         repository: () => ({
           delayedCommits: sync.delayedCommits(),
-          writeBudget: writeBudget.report(clock.now()),
+          ...(writeBudget ? { writeBudget: writeBudget.report(clock.now()) } : {}),
         }),
       },
     }),
-    preflight: createPreflight({ config, repository, spreadsheets, probe: adapters.accessProbe, clock }),
+    preflight: createPreflight({
+      config,
+      repository,
+      spreadsheets,
+      probe: adapters.accessProbe,
+      triggers,
+      clock,
+    }),
+    triggers,
     afterFacilitySync,
     sync,
     visibility: createVisibility({ registry, repository, liveRelay, sync }),
@@ -149,7 +163,7 @@ export function createServices(
     announcer,
     /** Writes what waits for a timer or a turn, and stops the render workers (app close). */
     async close() {
-      writeBudget.close();
+      writeBudget?.close();
       await Promise.all([sync.close(), scoresheets.close(), links.close(), announcer.settled()]);
     },
   };

@@ -1,7 +1,8 @@
 /**
  * The spectators' pictures in docs/pages/ (issue 28), taken by `npm run screenshots -w web` on its
  * stack: the courts view, a player's page and the ranked standings on a phone at 09:40 on the
- * Saturday, the knockout draw on a phone and on a laptop, and the hall display on a TV.
+ * Saturday, the knockout draw on a phone and on a laptop, and the hall display on a TV
+ * ({@link displayShots}).
  */
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, PHONE } from "../test/support/chromium.ts";
@@ -74,25 +75,36 @@ export async function spectatorShots(run: RunningStack, browser: Browser, out: s
   await shot("public-bracket-desktop.png", DESKTOP, `${publicPage}?day=open-ko&view=draw`, draw, {
     fullPage: true,
   });
-  const display = `${run.stack.pages["display"]}?day=open-sat&facility=Rizal+Hall`;
-  await shot(
-    "display-courts-tv.png",
-    TV,
-    display,
-    (page) => page.getByRole("heading", { name: "Courts" }).waitFor(),
-    {
-      clock: morning,
-    },
-  );
+  await displayShots(run, browser, out);
+}
+
+/**
+ * The hall display on a TV (`npm run screenshots -w web -- display` takes these alone): the
+ * Saturday's doubles hall at 09:40, its courts then its standings, and the knockouts' draw.
+ */
+export async function displayShots(run: RunningStack, browser: Browser, out: string): Promise<void> {
+  const registry = await (await fetch(`${run.stack.front}/config/events.json`)).json();
+  const days = registry.events["junior-open"].days;
+  const shot = async (file: string, url: string, clock: Date, turns: number, heading: RegExp) => {
+    const context = await browser.newContext(TV);
+    const page = await context.newPage();
+    await page.clock.install({ time: clock });
+    await page.goto(`${run.stack.pages["display"]}${url}&seconds=120`);
+    await page.getByRole("status").filter({ hasText: "Live" }).waitFor();
+    for (let turn = 0; turn < turns; turn++) await page.clock.fastForward(120_000);
+    await page.getByRole("heading", { name: heading }).first().waitFor();
+    await page.screenshot({ path: `${out}${file}` });
+    await context.close();
+    console.log(`wrote docs/pages/${file}`);
+  };
+  const saturday = new Date(`${days["open-sat"].date}T09:40:00+08:00`);
+  await shot("display-courts-tv.png", "?day=open-sat&facility=Annex+Court", saturday, 0, /^Latest results/);
+  await shot("display-standings-tv.png", "?day=open-sat&facility=Annex+Court", saturday, 1, /^Standings/);
   await shot(
     "display-draw-tv.png",
-    TV,
-    `${run.stack.pages["display"]}?day=open-ko&seconds=120`,
-    async (page) => {
-      await page.getByRole("heading", { name: "Courts" }).waitFor();
-      await page.clock.fastForward(120_000);
-      await page.getByRole("heading", { name: /^Draw/ }).waitFor();
-    },
-    { clock: new Date(`${registry.events["junior-open"].days["open-ko"].date}T14:00:00+08:00`) },
+    "?day=open-ko",
+    new Date(`${days["open-ko"].date}T14:00:00+08:00`),
+    1,
+    /^Draw/,
   );
 }

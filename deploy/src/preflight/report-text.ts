@@ -10,8 +10,26 @@ export interface Finding {
 const LABEL: Record<Finding["status"], string> = { fail: "FAIL", warn: "LOOK", skip: "SKIP", pass: "ok  " };
 const ORDER: Record<Finding["status"], number> = { fail: 0, warn: 1, skip: 2, pass: 3 };
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /**
- * The report for a terminal: failures first, each with what was found and its fix, then a count.
+ * The report's last line: ready only when every check passed; a look or a check not made is not a
+ * pass, so it says what is left instead.
+ */
+function verdict(checks: readonly Finding[]): string {
+  const count = (status: Finding["status"]) => checks.filter((c) => c.status === status).length;
+  const [failed, looks, skipped] = [count("fail"), count("warn"), count("skip")];
+  if (failed > 0)
+    return `${plural(failed, "check fails", "checks fail")}: fix ${failed === 1 ? "it" : "them"} and run \`npm run preflight\` again.`;
+  if (looks + skipped > 0) {
+    const left = [looks > 0 ? `${looks} to look at` : "", skipped > 0 ? `${skipped} not checked` : ""];
+    return `Nothing fails, but ${left.filter(Boolean).join(" and ")}: not ready until each is seen to, then \`npm run preflight\` again.`;
+  }
+  return "Every check passes: ready for the day.";
+}
+
+/**
+ * The report for a terminal: failures first, each with what was found and its fix, then a verdict.
  * @example process.stdout.write(reportText(serviceUrl, report));
  */
 export function reportText(serviceUrl: string, report: { checkedAt: string; checks: Finding[] }): string {
@@ -22,12 +40,6 @@ export function reportText(serviceUrl: string, report: { checkedAt: string; chec
     lines.push(`        ${finding.detail}`);
     if (finding.fix) lines.push(`        Fix: ${finding.fix}`);
   }
-  const failed = report.checks.filter((c) => c.status === "fail").length;
-  const warned = report.checks.filter((c) => c.status === "warn").length;
-  lines.push(
-    failed === 0
-      ? `Nothing fails${warned > 0 ? ` (${warned} to look at)` : ""}: ready for the day.`
-      : `${failed} check${failed === 1 ? "" : "s"} fail${failed === 1 ? "s" : ""}: fix ${failed === 1 ? "it" : "them"} and run \`npm run preflight\` again.`,
-  );
+  lines.push(verdict(report.checks));
   return `${lines.join("\n")}\n`;
 }

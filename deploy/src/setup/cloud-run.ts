@@ -1,5 +1,5 @@
 import type { SetupContext } from "./context.ts";
-import { SECRETS } from "./steps/secrets.ts";
+import { SECRETS } from "./secret-list.ts";
 
 /**
  * The Cloud Run settings of the service, each with its reason (docs/deployment.md, "Cloud Run
@@ -36,8 +36,10 @@ export interface ServiceSpec {
   minInstances: number;
   maxInstances: number;
   env: Record<string, string>;
-  /** Variable → Secret Manager secret (its `latest` version). */
+  /** Variable → Secret Manager secret and version (`data-repo-token:3`): a new version is a new revision. */
   secrets: Record<string, string>;
+  /** How every caller is let in (`SetupSettings.publicAccess`). */
+  publicAccess: "allUsers" | "no-invoker-iam-check";
 }
 
 /** The spec for this setup, with the relay's address. */
@@ -63,7 +65,13 @@ export function serviceSpec(ctx: SetupContext, image: string, relayUrl: string):
       DATA_REPO_WRITES_PER_MINUTE: String(Math.floor(80 / settings.maxInstances)),
       DATA_REPO_WRITES_PER_HOUR: String(Math.floor(500 / settings.maxInstances)),
     },
-    secrets: Object.fromEntries(SECRETS.map((secret) => [secret.variable, secret.name])),
+    secrets: Object.fromEntries(
+      SECRETS.map((secret) => [
+        secret.variable,
+        `${secret.name}:${ctx.secretVersions.get(secret.name) ?? "latest"}`,
+      ]),
+    ),
+    publicAccess: settings.publicAccess,
   };
 }
 
@@ -84,8 +92,11 @@ export function deployArgs(ctx: SetupContext, spec: ServiceSpec): string[] {
     `--service-account=${spec.serviceAccount}`,
     // End-to-end HTTP/2: Cloud Run speaks h2c to the container, the only protocol the service takes.
     "--use-http2",
-    // The API authenticates every route itself; Cloud Run lets every caller reach it.
-    "--allow-unauthenticated",
+    // The API authenticates every route itself; Cloud Run lets every caller reach it: allUsers
+    // holds the invoker role, or (Domain Restricted Sharing refuses allUsers) the check is off.
+    ...(spec.publicAccess === "allUsers"
+      ? ["--invoker-iam-check", "--allow-unauthenticated"]
+      : ["--no-invoker-iam-check"]),
     `--memory=${CLOUD_RUN.memory}`,
     `--cpu=${CLOUD_RUN.cpu}`,
     CLOUD_RUN.cpuThrottling ? "--cpu-throttling" : "--no-cpu-throttling",
@@ -95,7 +106,7 @@ export function deployArgs(ctx: SetupContext, spec: ServiceSpec): string[] {
     `--min-instances=${spec.minInstances}`,
     `--max-instances=${spec.maxInstances}`,
     `--set-env-vars=${list(spec.env)}`,
-    `--set-secrets=${list(Object.fromEntries(Object.entries(spec.secrets).map(([v, s]) => [v, `${s}:latest`])))}`,
+    `--set-secrets=${list(spec.secrets)}`,
     "--quiet",
   ];
 }
@@ -104,6 +115,8 @@ export function deployArgs(ctx: SetupContext, spec: ServiceSpec): string[] {
 export interface DescribedService {
   metadata?: { annotations?: Record<string, string> };
   spec?: {
+    /** Where the traffic goes; a deploy leaves a split or a pinned revision as it is. */
+    traffic?: { latestRevision?: boolean; percent?: number; revisionName?: string }[];
     template?: {
       metadata?: { annotations?: Record<string, string> };
       spec?: {
@@ -124,6 +137,12 @@ export interface DescribedService {
     };
   };
   status?: { url?: string };
+}
+
+/** Whether every request goes to the newest revision (not pinned to one by a rollback, nor split). */
+export function servesLatest(service: DescribedService): boolean {
+  const traffic = service.spec?.traffic;
+  return traffic === undefined || (traffic.length === 1 && traffic[0]?.latestRevision === true);
 }
 
 /** `1000m` and `1` are the same CPU. */
@@ -159,6 +178,7 @@ export function serviceDifferences(spec: ServiceSpec, service: DescribedService)
         serviceAnnotations["run.googleapis.com/maxScale"] ??
         Number.NaN,
     ),
+    "invoker IAM check": serviceAnnotations["run.googleapis.com/invoker-iam-disabled"] !== "true",
   };
   const wanted: Record<string, unknown> = {
     image: spec.image,
@@ -172,6 +192,7 @@ export function serviceDifferences(spec: ServiceSpec, service: DescribedService)
     "time-out": CLOUD_RUN.timeoutSeconds,
     "minimum instances": spec.minInstances,
     "maximum instances": spec.maxInstances,
+    "invoker IAM check": spec.publicAccess === "allUsers",
   };
   const differences = Object.keys(wanted)
     .filter((name) => found[name] !== wanted[name])
@@ -183,10 +204,7 @@ export function serviceDifferences(spec: ServiceSpec, service: DescribedService)
   }
   const wantedEnv = new Map<string, string>([
     ...Object.entries(spec.env),
-    ...Object.entries(spec.secrets).map(([variable, name]): [string, string] => [
-      variable,
-      `secret ${name}:latest`,
-    ]),
+    ...Object.entries(spec.secrets).map(([variable, ref]): [string, string] => [variable, `secret ${ref}`]),
   ]);
   for (const name of new Set([...env.keys(), ...wantedEnv.keys()]))
     if (env.get(name) !== wantedEnv.get(name))

@@ -22,6 +22,8 @@ export class SetupContext {
   readonly names: ReturnType<typeof namesOf>;
   /** Secret values made or asked during this run, by Secret Manager name; never printed but once. */
   readonly secrets = new Map<string, string>();
+  /** Each secret's version the service and the relay are to run with: its newest enabled one. */
+  readonly secretVersions = new Map<string, string>();
   /** Values to show once at the end (the sync secret for the Apps Script). */
   readonly showOnce: { label: string; value: string }[] = [];
   relayUrl: string | undefined;

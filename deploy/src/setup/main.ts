@@ -29,10 +29,16 @@ Settings (flags win over the file's members of the same name, in camelCase):
   --data-repo owner/name   the GitHub data repository (required)
   --pages-url URL          where GitHub Pages serves the pages (required), https://owner.github.io/repo/
   --region name            default asia-southeast1 (Singapore, the nearest to Manila)
+  --build-region name      where Cloud Build builds the image, default asia-east1 (some projects
+                           may build only in us-central1, us-west2, europe-west1, asia-east1,
+                           australia-southeast1 or southamerica-east1)
   --data-branch name       default main;   --pages-branch name: default the data branch
   --data-url URL           the data site for the pages' config.json, default ./ (the pages' own site)
   --service, --repository, --service-account, --builder-account   names, with defaults
   --relay-url URL          the relay's address, when known (wrangler prints it on deploy)
+  --extra-origins list     more origins the relay lets open sockets (a custom domain), comma-separated
+  --public-access how      allUsers (default: the Cloud Run Invoker role), or no-invoker-iam-check
+                           for an organisation whose Domain Restricted Sharing refuses allUsers
   --operator name          the operator's sign-in name, default operator
   --min-instances n        default 0 (1 keeps an instance warm on tournament days)
   --max-instances n        default 2

@@ -24,8 +24,14 @@ export interface CloudState {
   images: string[];
   /** The arguments of the last `gcloud run deploy`; the fake describes the service from them. */
   serviceDeploy?: string[];
+  /** The revision the traffic is pinned to (`update-traffic --to-revisions`), when it is. */
+  pinnedRevision?: string;
   servicePolicy: Binding[];
-  worker?: { tag: string; origins: string; secret: string };
+  /** The organisation's Domain Restricted Sharing: a policy naming allUsers is refused. */
+  domainRestricted?: boolean;
+  /** The regions this project may run Cloud Build in, when it is restricted to some. */
+  buildRegions?: string[];
+  worker?: { tag: string; message: string; origins: string; secret: string };
   /** The arguments of the last publication of the pages. */
   pages?: string[];
 }
@@ -66,6 +72,10 @@ export function flag(args: readonly string[], name: string): string | undefined 
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : undefined;
 }
+
+/** Cloud Run's answer to a policy naming allUsers under Domain Restricted Sharing. */
+const DRS_REFUSAL =
+  "ERROR: (gcloud.run.services.add-iam-policy-binding) FAILED_PRECONDITION: One or more users named in the policy do not belong to a permitted customer.";
 
 function grant(policy: Binding[], args: readonly string[]) {
   const role = flag(args, "role") as string;
@@ -137,7 +147,8 @@ export function fakeCloud(state: CloudState) {
       return done(() => state.secrets[name]?.values.push(command.input?.value as string));
     if (is("secrets", "versions", "access")) {
       const secret = state.secrets[flag(args, "secret") as string];
-      return secret ? ok(secret.values.at(-1)) : error("NOT_FOUND");
+      const value = name === "latest" ? secret?.values.at(-1) : secret?.values[Number(name) - 1];
+      return value !== undefined ? ok(value) : error("NOT_FOUND");
     }
     if (is("secrets", "get-iam-policy")) return policy(state.secrets[name]?.policy ?? []);
     if (is("secrets", "add-iam-policy-binding"))
@@ -148,21 +159,35 @@ export function fakeCloud(state: CloudState) {
         : error(
             "ERROR: (gcloud.artifacts.docker.images.describe) NOT_FOUND: Requested entity was not found.",
           );
-    if (is("builds", "submit"))
+    if (is("builds", "submit")) {
+      const region = flag(args, "region") ?? "global";
+      if (state.buildRegions && !state.buildRegions.includes(region))
+        return error(
+          "ERROR: (gcloud.builds.submit) FAILED_PRECONDITION: generic::failed_precondition: no concurrent builds quota available to create builds.",
+        );
       return done(() => state.images.push((flag(args, "substitutions") as string).replace(/^_IMAGE=/, "")));
+    }
     if (is("run", "services", "describe"))
       return state.serviceDeploy
-        ? ok(knativeService(state.serviceDeploy))
+        ? ok(knativeService(state.serviceDeploy, state.pinnedRevision))
         : error(`ERROR: (gcloud.run.services.describe) Cannot find service [${name}]`);
     if (is("run", "deploy"))
       return done(() => {
         state.serviceDeploy = args;
-        // As Cloud Run does: the flag grants every caller the invoker role on the service.
-        if (args.includes("--allow-unauthenticated"))
+        // As Cloud Run does: the flag grants every caller the invoker role on the service (under
+        // Domain Restricted Sharing gcloud warns that the policy could not be set, and deploys).
+        if (args.includes("--allow-unauthenticated") && !state.domainRestricted)
           grant(state.servicePolicy, ["--member=allUsers", "--role=roles/run.invoker"]);
       });
+    if (is("run", "services", "update-traffic"))
+      return done(() => {
+        state.pinnedRevision = args.includes("--to-latest") ? undefined : flag(args, "to-revisions");
+      });
     if (is("run", "services", "get-iam-policy")) return policy(state.servicePolicy);
-    if (is("run", "services", "add-iam-policy-binding")) return done(() => grant(state.servicePolicy, args));
+    if (is("run", "services", "add-iam-policy-binding")) {
+      if (state.domainRestricted && flag(args, "member") === "allUsers") return error(DRS_REFUSAL);
+      return done(() => grant(state.servicePolicy, args));
+    }
     throw new Error(`the fake does not know: gcloud ${args.join(" ")}`);
   }
 
@@ -177,7 +202,7 @@ export function fakeCloud(state: CloudState) {
     if (verb === "versions" && sub === "view" && state.worker)
       return ok({
         id: args[2],
-        annotations: { "workers/tag": state.worker.tag, "workers/message": "tournament-ops relay" },
+        annotations: { "workers/tag": state.worker.tag, "workers/message": state.worker.message },
         resources: {
           bindings: [
             { type: "plain_text", name: "LIVE_ALLOWED_ORIGINS", text: state.worker.origins },
@@ -188,7 +213,12 @@ export function fakeCloud(state: CloudState) {
     if (verb === "deploy") {
       const secrets = JSON.parse(command.secretFile?.content.value ?? "{}") as Record<string, string>;
       const origins = (flag(args, "var") as string).replace(/^LIVE_ALLOWED_ORIGINS:/, "");
-      state.worker = { tag: flag(args, "tag") as string, origins, secret: secrets.LIVE_PUSH_SECRET ?? "" };
+      state.worker = {
+        tag: flag(args, "tag") as string,
+        message: flag(args, "message") as string,
+        origins,
+        secret: secrets.LIVE_PUSH_SECRET ?? "",
+      };
       return ok(
         "Uploaded tournament-ops-relay (2.10 sec)\nDeployed tournament-ops-relay triggers (0.40 sec)\n  https://tournament-ops-relay.my-club.workers.dev\nCurrent Version ID: v-current\n",
       );

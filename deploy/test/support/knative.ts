@@ -5,7 +5,7 @@ import { flag } from "./fake-cloud.ts";
  * v1, as documented for Cloud Run's Admin API v1), made from the `gcloud run deploy` arguments
  * that created it: what Cloud Run stores for each flag the setup passes.
  */
-export function knativeService(args: readonly string[]) {
+export function knativeService(args: readonly string[], pinnedRevision?: string) {
   const name = args[2] as string;
   const pairs = (value: string | undefined) =>
     (value ?? "")
@@ -26,7 +26,13 @@ export function knativeService(args: readonly string[]) {
     metadata: {
       name,
       namespace: "123",
-      annotations: { "run.googleapis.com/ingress": "all", "run.googleapis.com/operation-id": "op-1" },
+      annotations: {
+        "run.googleapis.com/ingress": "all",
+        "run.googleapis.com/operation-id": "op-1",
+        ...(args.includes("--no-invoker-iam-check")
+          ? { "run.googleapis.com/invoker-iam-disabled": "true" }
+          : {}),
+      },
     },
     spec: {
       template: {
@@ -59,7 +65,9 @@ export function knativeService(args: readonly string[]) {
           ],
         },
       },
-      traffic: [{ latestRevision: true, percent: 100 }],
+      traffic: pinnedRevision
+        ? [{ revisionName: pinnedRevision.replace(/=\d+$/, ""), percent: 100 }]
+        : [{ latestRevision: true, percent: 100 }],
     },
     status: {
       url: `https://${name}-abc123def-as.a.run.app`,

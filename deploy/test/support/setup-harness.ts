@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { SetupContext } from "../../src/setup/context.ts";
 import { runSetup } from "../../src/setup/plan.ts";
@@ -20,8 +21,8 @@ export const GITHUB_TOKEN = "github_pat_test_token";
 /** The state of a project the setup completed, as the fake cloud records it. */
 export const RECORDED = fileURLToPath(new URL("../fixtures/complete-project.json", import.meta.url));
 
-function settings(): SetupSettings {
-  const parsed = setupSettings(FLAGS, {});
+function settings(flags: Record<string, string>): SetupSettings {
+  const parsed = setupSettings({ ...FLAGS, ...flags }, {});
   if ("problems" in parsed) throw new Error(parsed.problems.join("; "));
   return parsed;
 }
@@ -29,11 +30,11 @@ function settings(): SetupSettings {
 /** Runs the setup's steps over a runner, as `deploy/setup` does, answering its questions. */
 export async function setUp(
   runner: Runner,
-  options: { dryRun?: boolean; version?: string; answers?: string[] } = {},
+  options: { dryRun?: boolean; version?: string; answers?: string[]; flags?: Record<string, string> } = {},
 ) {
   const answers = [...(options.answers ?? [PASSWORD, PASSWORD])];
   const out: string[] = [];
-  const ctx = new SetupContext(settings(), runner, {
+  const ctx = new SetupContext(settings(options.flags ?? {}), runner, {
     version: options.version ?? "3.4.1",
     dryRun: options.dryRun === true,
     prompt: { hidden: async () => answers.shift() ?? "", close() {} },
@@ -68,6 +69,9 @@ export function assertChanges(changes: string[], expected: RegExp[]): void {
   assert.equal(changes.length, expected.length, changes.join("\n"));
   for (const [i, line] of changes.entries()) assert.match(line, expected[i] as RegExp);
 }
+
+/** The recorded state of a complete project, to change before a run. */
+export const recorded = (): CloudState => JSON.parse(readFileSync(RECORDED, "utf8"));
 
 /** The recorded state with its made-up secret values out, so two runs' states compare. */
 export const withoutValues = (state: CloudState) =>

@@ -41,7 +41,7 @@ export interface Adapters {
 export function createAdapters(config: Config, deps: AdapterDeps): Adapters {
   const { sheets, data } = config;
   // One token source for the Sheets calls and the Drive question, so both speak as the same account.
-  const credentials = sheets.backend === "google" ? defaultSheetsCredentials(sheets.accessToken) : undefined;
+  const credentials = sheets.backend === "google" ? defaultSheetsCredentials(sheets) : undefined;
   return {
     spreadsheets:
       sheets.backend === "google"
@@ -75,11 +75,17 @@ export function createAccessProbe(config: Config, credentials?: SheetsCredential
   });
   const repository = data.backend === "github" ? githubRepositoryAccess(data) : local.repository;
   if (sheets.backend === "local")
-    return { account: async () => "this machine's user", workbook: local.workbook, repository };
-  const google = credentials ?? defaultSheetsCredentials(sheets.accessToken);
+    return {
+      account: async () => "this machine's user",
+      credentials: async () => undefined,
+      workbook: local.workbook,
+      repository,
+    };
+  const google = credentials ?? defaultSheetsCredentials(sheets);
   return {
     account: async () =>
       (await google.serviceAccountEmail()) ?? sheets.serviceAccountEmail ?? "the service account",
+    credentials: () => google.check(),
     workbook: (sheetId) => workbookEditAccess({ ...sheets, credentials: google }, sheetId),
     repository,
   };

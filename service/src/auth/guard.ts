@@ -44,6 +44,10 @@ export type Authenticate = (
 
 const unauthorized = () => new AppError("unauthorized", "missing, invalid or expired credentials");
 
+/** The 401's message when a sync secret is sent to a service that has none, so its caller knows which side to fix. */
+export const NO_SYNC_SECRET =
+  "this service has no sync secret set (SYNC_SHARED_SECRET), so no X-Sync-Secret is accepted";
+
 function bearer(headers: IncomingHttpHeaders): string | undefined {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.authorization ?? "");
   return match?.[1];
@@ -94,12 +98,10 @@ export function createAuthenticator(deps: {
       }
     }
     const presented = headers["x-sync-secret"];
-    if (
-      accepted.includes("secret") &&
-      typeof presented === "string" &&
-      secretMatches(deps.syncSecret, presented)
-    ) {
-      return { kind: "secret" };
+    if (accepted.includes("secret") && typeof presented === "string") {
+      if (secretMatches(deps.syncSecret, presented)) return { kind: "secret" };
+      if (deps.syncSecret === undefined && token === undefined)
+        throw new AppError("unauthorized", NO_SYNC_SECRET);
     }
     throw unauthorized();
   };

@@ -1,6 +1,7 @@
 // `npm run -s hash-password`: prints only the AUTH_PASSWORD_HASH value on stdout. On a terminal it
-// asks for the username, then the password twice without showing it; piped, it takes the username
-// and the password as the first two lines of stdin. Either way it ends once it has them.
+// asks for the username (Enter: `operator`, the name deploy/setup and npm start give the operator),
+// then the password twice without showing it; piped, it takes the username and the password as the
+// first two lines of stdin. Either way it ends once it has them.
 import { createInterface, emitKeypressEvents } from "node:readline";
 import { hashPassword } from "./password.ts";
 
@@ -56,8 +57,17 @@ function fail(message: string): never {
 
 let username: string;
 let password: string;
+/** The operator's sign-in name as deploy/setup and npm start make it, taken when none is typed. */
+const OPERATOR = "operator";
+
 if (stdin.isTTY) {
-  username = (await ask("Username: ", true)).trim();
+  username =
+    (
+      await ask(
+        `Username (the console's sign-in name; press Enter for "${OPERATOR}", as deploy/setup and npm start name it): `,
+        true,
+      )
+    ).trim() || OPERATOR;
   password = await ask("Password (not shown): ", false);
   if (password !== "" && (await ask("The same password again: ", false)) !== password)
     fail("the two passwords differ; nothing was made");

@@ -37,6 +37,10 @@ export interface Config {
         /** Drive API root: the preflight asks it whether the service account may edit a workbook. */
         driveApiUrl: string;
         accessToken?: string;
+        /** `GOOGLE_APPLICATION_CREDENTIALS`: a service account's key file; unset, the platform's account (Cloud Run). */
+        keyFile?: string;
+        /** `GOOGLE_OAUTH_TOKEN_URL`: where a key is exchanged for a token (Google's, unless a test's fake). */
+        tokenUrl?: string;
         apiKey?: string;
         serviceAccountEmail?: string;
         fetchTimeoutMs: number;
@@ -46,9 +50,14 @@ export interface Config {
     | { backend: "github"; repo: string; branch: string; token?: string; apiUrl: string; timeoutMs: number };
   /** Where the pages are served (`PAGES_URL`, no trailing slash): scoresheets' QR codes open `<pagesUrl>/score/`. */
   pagesUrl?: string;
+  /** Least time between two commits of one day's snapshot: 8 s on GitHub, none on the local data folder unless set. */
   archiveMinIntervalMs: number;
-  /** Data-repository commits allowed, all together (`DATA_REPO_WRITES_PER_MINUTE`, `DATA_REPO_WRITES_PER_HOUR`). */
-  writeBudget: { perMinute: number; perHour: number };
+  /**
+   * Data-repository commits allowed, all together (`DATA_REPO_WRITES_PER_MINUTE`,
+   * `DATA_REPO_WRITES_PER_HOUR`): GitHub's limits for one token by default. The local data folder
+   * has no such limit and writes at once, unless one is set.
+   */
+  writeBudget?: { perMinute: number; perHour: number };
   scoresheetConcurrency: number;
 }
 
@@ -85,6 +94,7 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
   const { passwordHash, tokenSecret } = authSecrets(read);
   const sheets = sheetsConfig(read);
   const data = dataConfig(read);
+  const onGitHub = data.backend === "github";
 
   const config: Config = {
     port: whole("PORT", 1, 65535, 8080),
@@ -110,12 +120,8 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
     sheets,
     data,
     pagesUrl: pagesUrl(read),
-    archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, 8_000),
-    // GitHub's limits on content-creating requests for one token: 80 a minute, 500 an hour.
-    writeBudget: {
-      perMinute: whole("DATA_REPO_WRITES_PER_MINUTE", 1, max, 80),
-      perHour: whole("DATA_REPO_WRITES_PER_HOUR", 1, max, 500),
-    },
+    archiveMinIntervalMs: whole("ARCHIVE_MIN_INTERVAL_MS", 0, max, onGitHub ? 8_000 : 0),
+    writeBudget: writeBudget(read, onGitHub),
     scoresheetConcurrency: whole("SCORESHEET_CONCURRENCY", 1, 64, 2),
   };
 
@@ -124,6 +130,20 @@ export function parseEnvironment(env: Record<string, string | undefined>): Confi
   if (data.backend === "github" && data.token === undefined) unset.push("DATA_REPO_TOKEN");
 
   return problems.length > 0 ? { problems, unset } : { config: Object.freeze(config), problems, unset };
+}
+
+/**
+ * The write budget: GitHub's limits on content-creating requests for one token (80 a minute, 500
+ * an hour) by default; none for the local data folder unless one of the variables is set.
+ */
+function writeBudget({ text, whole }: EnvReader, onGitHub: boolean): Config["writeBudget"] {
+  const names = ["DATA_REPO_WRITES_PER_MINUTE", "DATA_REPO_WRITES_PER_HOUR"];
+  if (!onGitHub && names.every((name) => text(name) === undefined)) return undefined;
+  const max = Number.MAX_SAFE_INTEGER;
+  return {
+    perMinute: whole("DATA_REPO_WRITES_PER_MINUTE", 1, max, 80),
+    perHour: whole("DATA_REPO_WRITES_PER_HOUR", 1, max, 500),
+  };
 }
 
 /** The operator password hash and the token key, each checked for shape. */
@@ -183,6 +203,8 @@ function sheetsConfig({ text, whole, url, oneOf }: EnvReader): Config["sheets"] 
     exportUrl,
     driveApiUrl: url("DRIVE_API_URL", "https://www.googleapis.com") as string,
     accessToken: text("SHEETS_ACCESS_TOKEN"),
+    keyFile: text("GOOGLE_APPLICATION_CREDENTIALS"),
+    tokenUrl: url("GOOGLE_OAUTH_TOKEN_URL"),
     apiKey: text("SHEETS_API_KEY"),
     serviceAccountEmail: text("SERVICE_ACCOUNT_EMAIL"),
     fetchTimeoutMs,

@@ -55,6 +55,18 @@ describe("demo tournament", () => {
     assert.ok(scores > 0);
   });
 
+  test("each event has the settings a real one has: attendance, score entry, its title and the words for its codes", () => {
+    const { registry } = demoTournament(WEEKEND);
+    for (const [key, event] of Object.entries(registry.events)) {
+      assert.ok(event.title, key);
+      assert.ok(event.attendance, `${key}: attendance`);
+      assert.ok(event.scoreEntry, `${key}: scoreEntry (without it, no score can be saved)`);
+      const labels = event.type === "team" ? event.display?.pairs : event.display?.events;
+      assert.ok(labels && Object.keys(labels).length > 0, `${key}: category or pair labels`);
+      if (event.type !== "standard") assert.ok(event.display?.clubs, `${key}: team names`);
+    }
+  });
+
   test("the knockout day: two draws of eight, quarter-finals then seats for the winners, the men's quarter-finals played", () => {
     const draw = demoTournament(WEEKEND).facilities.find((f) => f.sheetId === "open-ko-rizal-hall");
     assert.ok(draw);

@@ -32,7 +32,8 @@ export interface DemoTournament {
 /**
  * The demo tournament on a given weekend: a standard open (desk links, scorer links) with a
  * knockout afternoon on the Sunday, a dual meet (console attendance and score entry) and a team
- * cup, several facilities per day. Only the Saturday's first round of the open and the men's
+ * cup (console attendance, scorer links), several facilities per day; each event with the
+ * settings and labels a real one has. Only the Saturday's first round of the open and the men's
  * quarter-finals of the knockouts have results; the knockouts are live (`isLive: true`), so the
  * public page shows their draw as soon as they are synced. No player is due in two places at once (the
  * console's clash warnings start clean), so the halls of a day that share players start apart.
@@ -200,6 +201,8 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
         type: "team",
         title: "Inter-Club Team Cup",
         attendance: "console",
+        // Umpires score the ties from the scoresheets' QR codes, as the open's do.
+        scoreEntry: "links",
         teamScoring: "points",
         // A tie's pairs rotate quickly; its points are added up, so every game is played out.
         scoring: { pointsToWin: 21, winByTwo: true, cap: 30 },
@@ -224,6 +227,7 @@ export function demoTournament({ saturday, sunday }: Weekend): DemoTournament {
               },
             ]),
           ),
+          clubs: { ACES: "Aces BC", SMASH: "Smash Club", RALLY: "Rally Point", DRIVE: "Drive Shuttlers" },
           teamColors: { ACES: "#C0392B", SMASH: "#2E86C1", RALLY: "#27AE60", DRIVE: "#F39C12" },
         },
       },

@@ -163,6 +163,14 @@ function toFastify(route: RouteDefinition, authenticate: Authenticate): RouteOpt
     },
     // The one place Fastify's request meets a declaration's types: the schemas were checked above.
     handler: (request: FastifyRequest, reply: FastifyReply) => route.handler(request as never, reply),
+    ...(route.onAnswered
+      ? {
+          onResponse: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            route.onAnswered?.(request, reply);
+            done();
+          },
+        }
+      : {}),
   };
 }
 

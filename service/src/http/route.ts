@@ -91,6 +91,11 @@ export interface RouteDefinition<
    * that must cost (almost) nothing, such as the sign-in throttle. It throws an `AppError` to refuse.
    */
   beforeBody?(request: FastifyRequest): void;
+  /**
+   * Called once the answer has been sent, whatever it was, a refusal before the handler included:
+   * a record of who called and how it went (the workbooks' edit triggers). It must not throw.
+   */
+  onAnswered?(request: FastifyRequest, reply: FastifyReply): void;
   /** Resolves to the body, or answers through `reply`; a synchronous handler returns `undefined`. */
   handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<unknown> | undefined;
 }

@@ -39,15 +39,43 @@ export interface RepositoryAccess {
   /** Where: `owner/name@branch`, or the local folder. */
   location: string;
   read: RepositoryAnswer;
+  /** Why the host could not be reached or failed (`unreachable`): the name did not resolve, the connection was refused, its HTTP status. */
+  cause?: string;
   /** `undefined` when no write was tried (the file to try it on is missing, or reading failed). */
   write?: RepositoryAnswer;
   /** When the token expires, if the host says (GitHub's `github-authentication-token-expiration`). */
   tokenExpiresAt?: string;
 }
 
+/**
+ * Whether the spreadsheet service's credentials give the service a token, and if not, why: what
+ * the preflight names before it asks anything of a workbook.
+ */
+export type CredentialsAccess =
+  /** A token was had: from a key file, the platform's own account (Cloud Run), or a fixed token. */
+  | { kind: "ok"; source: "key-file" | "platform" | "fixed-token"; account?: string }
+  /** No credentials at all: no key file named, and not running where the platform gives an account. */
+  | { kind: "none"; reason: string }
+  /** `GOOGLE_APPLICATION_CREDENTIALS` names a file that cannot be used: missing, unreadable, not JSON, not a service account key. */
+  | {
+      kind: "key-file";
+      file: string;
+      problem: "missing" | "unreadable" | "not-json" | "not-a-key";
+      reason: string;
+    }
+  /** The credentials were refused by the token service (a revoked, deleted or made-up key). */
+  | { kind: "refused"; reason: string }
+  /** The token service could not be reached. */
+  | { kind: "unreachable"; reason: string };
+
 export interface AccessProbe {
   /** The account the workbooks must be shared with as Editor, for messages. */
   account(): Promise<string>;
+  /**
+   * Whether the spreadsheet credentials give a token; `undefined` for a backend that needs none
+   * (local workbooks). Never throws.
+   */
+  credentials(): Promise<CredentialsAccess | undefined>;
   /**
    * Whether the service may write this workbook. Changes nothing.
    * @example if ((await probe.workbook(sheetId)).kind === "read-only") …

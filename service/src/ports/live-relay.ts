@@ -34,6 +34,8 @@ export interface LivePointAnswer {
   /** The match's live state was dropped (its final score saved, or its call cancelled). */
   ended: boolean;
 }
+/** Whether the relay answers now, and if not, why in a few words. */
+export type RelayHealth = { answers: true } | { answers: false; problem: string };
 
 export interface LiveRelay {
   /** Base URL of the relay (for diagnostics). */
@@ -79,6 +81,8 @@ export interface LiveRelay {
 
   /** Drops a match's live state (final score saved, call cancelled); never throws. */
   endLivePoint(event: string, day: string, facility: string, matchNumber: string): Promise<void>;
+  /** Asks `GET {live_url}/health`, bounded by `LIVE_PUSH_TIMEOUT_MS`; never throws. */
+  health(): Promise<RelayHealth>;
 }
 
 /** The bound on one live point's round trip to the relay: a point later than this is of no use to a spectator. */

@@ -5,11 +5,14 @@
 
 /** What a check looked at; the console groups its findings by it. */
 export const CHECK_KINDS = [
+  "service-settings",
   "repository",
   "token-expiry",
   "registry",
+  "sheets-credentials",
   "workbook-access",
   "workbook-tabs",
+  "workbook-trigger",
   "relay-health",
   "relay-secret",
   "relay-origin",

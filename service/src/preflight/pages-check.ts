@@ -1,4 +1,5 @@
-import { type Check, fail, pass, warn } from "./check.ts";
+import type { Stack } from "../config/stack.ts";
+import { type Check, fail, pass, skip } from "./check.ts";
 import { described, probeFetch } from "./probe-http.ts";
 
 export interface PagesSettings {
@@ -13,10 +14,16 @@ export interface PagesSettings {
    * local front is); without it a different address is a failure.
    */
   sameRelay?: (liveUrl: URL) => Promise<boolean>;
+  /** Whether the relay answered its own checks: a relay that does not cannot be tried through the pages either. */
+  relayAnswers: boolean;
+  stack: Stack;
 }
 
-const REPUBLISH =
-  "Publish the pages again with `npm run publish-pages` (it writes config.json from the deployed addresses).";
+/** Who writes the pages' config.json: `npm run publish-pages` in production, `npm start` on a laptop. */
+const republish = (stack: Stack) =>
+  stack === "local"
+    ? "Restart the local stack (`npm start` writes the pages' config.json from its own addresses)."
+    : "Publish the pages again with `npm run publish-pages` (it writes config.json from the deployed addresses).";
 
 /** An address compared without its scheme's ws/http difference, its trailing slash, or a query. */
 function comparable(url: URL): string {
@@ -34,17 +41,13 @@ function resolved(value: unknown, base: URL): URL | undefined {
 
 /**
  * Reads the pages' `config.json` where the pages are served and checks that it points at this
- * service and at the relay the service pushes to.
- * @example const check = await pagesCheck({ pagesUrl, serviceUrl, relayUrl });
+ * service and at the relay the service pushes to. Nothing without `PAGES_URL` (the settings check
+ * says so).
+ * @example const check = await pagesCheck({ pagesUrl, serviceUrl, relayUrl, relayAnswers, stack });
  */
-export async function pagesCheck(settings: PagesSettings): Promise<Check> {
-  if (settings.pagesUrl === undefined)
-    return warn(
-      "pages-config",
-      "config.json",
-      "PAGES_URL is not set, so the pages' config.json cannot be checked",
-      "Set PAGES_URL on the service to where the pages are served (deploy/setup does).",
-    );
+export async function pagesCheck(settings: PagesSettings): Promise<Check | undefined> {
+  if (settings.pagesUrl === undefined) return undefined;
+  const REPUBLISH = republish(settings.stack);
   const source = new URL("config.json", `${settings.pagesUrl.replace(/\/+$/, "")}/`);
   const subject = source.href;
   const answer = await probeFetch(source.href, { headers: { "cache-control": "no-cache" } });
@@ -53,7 +56,9 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
       "pages-config",
       subject,
       `the pages' config.json could not be read (${described(answer)})`,
-      "Turn on GitHub Pages for the pages' branch (docs/deployment.md), then publish them with `npm run publish-pages`.",
+      settings.stack === "local"
+        ? "Restart the local stack (`npm start` serves the pages and their config.json through its front)."
+        : "Turn on GitHub Pages for the pages' branch (docs/deployment.md), then publish them with `npm run publish-pages`.",
     );
   let config: Record<string, unknown>;
   try {
@@ -70,13 +75,15 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
   };
   expect("apiUrl", settings.serviceUrl);
   const live = resolved(config.liveUrl, source);
+  let untried: string | undefined;
   if (
     settings.relayUrl !== undefined &&
     (live === undefined || comparable(live) !== comparable(new URL(settings.relayUrl)))
   ) {
-    const proxied =
-      live !== undefined && settings.sameRelay !== undefined && (await settings.sameRelay(live));
-    if (!proxied)
+    if (live !== undefined && !settings.relayAnswers)
+      // A way to the relay cannot be told from a wrong address while the relay itself is down.
+      untried = `its liveUrl ${live.href} could not be tried: the relay at ${settings.relayUrl} does not answer (above)`;
+    else if (!(live !== undefined && settings.sameRelay !== undefined && (await settings.sameRelay(live))))
       wrong.push(`liveUrl is ${live?.href ?? "missing"}, not ${settings.relayUrl} (nor a way to it)`);
   }
   if (wrong.length > 0)
@@ -86,6 +93,8 @@ export async function pagesCheck(settings: PagesSettings): Promise<Check> {
       `the pages' config.json points elsewhere: ${wrong.join("; ")}`,
       REPUBLISH,
     );
+  if (untried !== undefined)
+    return skip("pages-config", subject, `the pages' config.json points at this service; ${untried}`);
   return pass(
     "pages-config",
     subject,

@@ -1,4 +1,5 @@
 import { WebSocket } from "ws";
+import { networkCause } from "../shared/network-cause.ts";
 
 /** Each outside call of the preflight answers within this, or counts as no answer. */
 export const PROBE_TIMEOUT_MS = 8_000;
@@ -36,7 +37,7 @@ export async function probeFetch(url: string, init: RequestInit = {}): Promise<P
       error:
         (error as Error).name === "TimeoutError"
           ? `no answer within ${PROBE_TIMEOUT_MS / 1000} s`
-          : (cause?.message ?? (error as Error).message),
+          : (networkCause(error) ?? cause?.message ?? (error as Error).message),
     };
   }
 }
@@ -65,7 +66,7 @@ export function probeUpgrade(url: string, origin: string): Promise<ProbeAnswer> 
       response.once("end", () => done({ status: response.statusCode ?? 0, body }));
       response.once("error", () => done({ status: response.statusCode ?? 0, body }));
     });
-    socket.once("error", (error) => done({ error: error.message }));
+    socket.once("error", (error) => done({ error: networkCause(error) ?? error.message }));
   });
 }
 

@@ -1,22 +1,25 @@
 import type { DataRepository } from "../ports/data-repository.ts";
+import { jsonSyntaxProblem } from "../registry/json-syntax.ts";
 import { REGISTRY_PATH } from "../registry/store.ts";
 import type { DayRef, Registry } from "../registry/types.ts";
 import { parseRegistry } from "../registry/validate.ts";
 import { formatManilaDate } from "../shared/manila-time.ts";
-import { type Check, fail, pass } from "./check.ts";
+import { type Check, fail, pass, warn } from "./check.ts";
 
 /** Problems named in the check's detail; the command-line validator lists them all. */
 const SHOWN_PROBLEMS = 5;
 const VALIDATE = `npm run validate-registry -- ${REGISTRY_PATH} lists every problem`;
 
+/** The registry check's answer: the registry when it validates, else why the checks after it cannot run. */
+export type RegistryAnswer =
+  | { check: Check; registry: Registry }
+  | { check: Check; registry?: undefined; unread: string };
+
 /**
  * Reads the registry as committed (not the service's cached copy) and validates it.
  * @example const { check, registry } = await registryCheck(repository, clock.now());
  */
-export async function registryCheck(
-  repository: DataRepository,
-  now: number,
-): Promise<{ check: Check; registry?: Registry }> {
+export async function registryCheck(repository: DataRepository, now: number): Promise<RegistryAnswer> {
   let text: string | undefined;
   try {
     text = (await repository.read(REGISTRY_PATH))?.content;
@@ -28,6 +31,7 @@ export async function registryCheck(
         `the registry could not be read: ${(error as Error).message}`,
         "Fix the data repository's access first (the repository check says how).",
       ),
+      unread: "the registry could not be read",
     };
   }
   if (text === undefined)
@@ -38,6 +42,7 @@ export async function registryCheck(
         "there is no registry in the data repository, so the service runs on its bundled demo registry",
         `Commit your registry as ${REGISTRY_PATH}, starting from config/events.example.json (docs/registry.md lists every member).`,
       ),
+      unread: "there is no registry",
     };
   let json: unknown;
   try {
@@ -47,9 +52,10 @@ export async function registryCheck(
       check: fail(
         "registry",
         REGISTRY_PATH,
-        `the registry is not JSON: ${(error as Error).message}`,
+        `the registry is not JSON: ${jsonSyntaxProblem(text, error)}`,
         `Correct the JSON syntax; ${VALIDATE} with its line.`,
       ),
+      unread: "the registry is not JSON",
     };
   }
   const { registry, problems } = parseRegistry(json);
@@ -63,6 +69,7 @@ export async function registryCheck(
         `the registry has ${problems.length} problem${problems.length === 1 ? "" : "s"}, so the service keeps the last good one: ${shown.join("; ")}${more}`,
         `Correct them and commit again; ${VALIDATE}.`,
       ),
+      unread: "the registry does not validate",
     };
   }
   const days = comingDays(registry, now).length;
@@ -74,6 +81,35 @@ export async function registryCheck(
     ),
     registry,
   };
+}
+
+/**
+ * What the registry leaves the coming days without: a hall whose workbook is not named (its syncs
+ * skip it), or no coming day at all (nothing of a tournament day can be checked).
+ * @example checks.push(...comingDayChecks(comingDays(registry, now)));
+ */
+export function comingDayChecks(days: readonly DayRef[]): Check[] {
+  if (days.length === 0)
+    return [
+      warn(
+        "registry",
+        REGISTRY_PATH,
+        "no day today or ahead: every day of the registry is past, or of an archived event, so no tournament day's workbooks were checked",
+        "Add the coming tournament's events and days, with their dates, to the registry, then run the preflight again.",
+      ),
+    ];
+  return days.flatMap((ref) =>
+    ref.day.facilities
+      .filter((facility) => !facility.sheetId)
+      .map((facility) =>
+        warn(
+          "registry",
+          `${facility.name} (${ref.dayKey})`,
+          `${facility.name} has no workbook (its sheetId is empty), so every sync of ${ref.dayKey} skips it and its matches are not published`,
+          `Put the hall's workbook id in the registry's sheetId for ${facility.name} on ${ref.dayKey}, or remove the hall from the day.`,
+        ),
+      ),
+  );
 }
 
 /**

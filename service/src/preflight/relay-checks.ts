@@ -1,3 +1,4 @@
+import type { Stack } from "../config/stack.ts";
 import type { DayRef } from "../registry/types.ts";
 import { type Check, fail, pass, warn } from "./check.ts";
 import { codeIn, described, probeFetch, probeUpgrade } from "./probe-http.ts";
@@ -9,40 +10,55 @@ export interface RelaySettings {
   pushSecret?: string;
   /** The origin the pages are served from (`PAGES_URL`'s). */
   pagesOrigin?: string;
+  /** Where the service runs: each fix is what to do there. */
+  stack: Stack;
+}
+
+/** On a laptop the relay is one of `npm start`'s parts, started with the service's secret and the front's origins. */
+const RESTART =
+  "Restart the local stack: stop `npm start` (Ctrl+C) and start it again; it starts the relay with the service's secret and the front's origins.";
+
+/** The fix of a relay that does not answer: where it runs. */
+export function relayDownFix(stack: Stack): string {
+  return stack === "local"
+    ? RESTART
+    : "Look at the relay's deployment on Cloudflare (Workers & Pages → tournament-ops-relay, or `npx wrangler deployments status` in relay/), run deploy/setup (it deploys the relay again when it is missing or not right), and check that LIVE_PUSH_URL is the relay's address.";
 }
 
 const SET_SECRET =
-  "In relay/, set the relay's secret to the service's: `gcloud secrets versions access latest --secret live-push-secret | npx wrangler secret put LIVE_PUSH_SECRET` (deploy/setup does it).";
+  "Run deploy/setup: it deploys the relay with the service's live-push-secret. By hand, in relay/: `gcloud secrets versions access latest --secret=live-push-secret | npx wrangler secret put LIVE_PUSH_SECRET`.";
 
 /**
  * The relay as the service and the pages use it: `/health`; an authenticated nudge with a body the
  * relay refuses after checking the secret (400 `bad_request` proves the secret right, 401 wrong,
  * and nothing is sent to any socket); a WebSocket upgrade with the pages' `Origin` on a coming
- * day's channel (101 proves `LIVE_ALLOWED_ORIGINS` lists it, 403 that it does not).
- * @example const checks = await relayChecks({ pushUrl, pushSecret, pagesOrigin }, day);
+ * day's channel (101 proves `LIVE_ALLOWED_ORIGINS` lists it, 403 that it does not). Nothing when
+ * live push is not configured (the settings check says so); `answers` tells the pages' check
+ * whether the relay could be tried at all.
+ * @example const { checks, answers } = await relayChecks({ pushUrl, pushSecret, pagesOrigin, stack }, day);
  */
-export async function relayChecks(settings: RelaySettings, day: DayRef | undefined): Promise<Check[]> {
+export async function relayChecks(
+  settings: RelaySettings,
+  day: DayRef | undefined,
+): Promise<{ checks: Check[]; answers: boolean }> {
   const { pushUrl, pushSecret } = settings;
-  if (pushUrl === undefined || pushSecret === undefined)
-    return [
-      warn(
-        "relay-health",
-        "live push",
-        `live push is off: ${pushUrl === undefined ? "LIVE_PUSH_URL" : "LIVE_PUSH_SECRET"} is not set, so pages read the published files only`,
-        "Deploy the relay and set LIVE_PUSH_URL and LIVE_PUSH_SECRET on the service (deploy/setup does both).",
-      ),
-    ];
+  if (pushUrl === undefined || pushSecret === undefined) return { checks: [], answers: false };
   const base = pushUrl.replace(/\/+$/, "");
   const health = await probeFetch(`${base}/health`);
   if (!("status" in health) || health.status !== 200)
-    return [
-      fail(
-        "relay-health",
-        base,
-        `the relay did not answer /health (${described(health)})`,
-        "Deploy the relay (`npx wrangler deploy` in relay/) and check that LIVE_PUSH_URL is its address.",
-      ),
-    ];
+    return {
+      checks: [
+        fail(
+          "relay-health",
+          base,
+          "status" in health
+            ? `the relay at ${base} answers /health with HTTP ${health.status}`
+            : `the relay at ${base} does not answer: ${described(health)}`,
+          relayDownFix(settings.stack),
+        ),
+      ],
+      answers: false,
+    };
   const checks = [pass("relay-health", base, "the relay answers /health")];
   // A real day's channel: a relay that serves only announced days still knows it.
   const [event, dayKey] = day ? [day.eventKey, day.dayKey] : ["preflight", "check"];
@@ -60,7 +76,7 @@ export async function relayChecks(settings: RelaySettings, day: DayRef | undefin
         "relay-secret",
         base,
         "the relay refuses the service's LIVE_PUSH_SECRET: no snapshot reaches the pages live",
-        SET_SECRET,
+        settings.stack === "local" ? RESTART : SET_SECRET,
       ),
     );
   else
@@ -69,21 +85,18 @@ export async function relayChecks(settings: RelaySettings, day: DayRef | undefin
         "relay-secret",
         base,
         `the relay's answer to a test push was unexpected (${described(nudge)}${secretCode ? ` ${secretCode}` : ""})`,
-        "Deploy the relay from this version of the repository (`npx wrangler deploy` in relay/).",
+        settings.stack === "local"
+          ? RESTART
+          : "Deploy the relay from this version of the repository with deploy/setup.",
       ),
     );
-  checks.push(await originCheck(base, settings.pagesOrigin, event, dayKey));
-  return checks;
+  // Without PAGES_URL there is no origin to try (the settings check says so).
+  if (settings.pagesOrigin !== undefined)
+    checks.push(await originCheck(base, settings.pagesOrigin, settings.stack, event, dayKey));
+  return { checks, answers: true };
 }
 
-async function originCheck(base: string, origin: string | undefined, event: string, day: string) {
-  if (origin === undefined)
-    return warn(
-      "relay-origin",
-      base,
-      "PAGES_URL is not set, so the pages' origin cannot be tried against the relay",
-      "Set PAGES_URL on the service to where the pages are served (deploy/setup does).",
-    );
+async function originCheck(base: string, origin: string, stack: Stack, event: string, day: string) {
   const socketUrl = `${base.replace(/^http/, "ws")}/live/${event}/${day}`;
   const answer = await probeUpgrade(socketUrl, origin);
   if ("status" in answer && answer.status === 101)
@@ -93,7 +106,9 @@ async function originCheck(base: string, origin: string | undefined, event: stri
       "relay-origin",
       base,
       `the relay refuses sockets from ${origin}, so no page follows the day live`,
-      `Add ${origin} to the relay's LIVE_ALLOWED_ORIGINS and deploy it again (deploy/setup sets it from the pages' address).`,
+      stack === "local"
+        ? `${RESTART} Phones on the venue's Wi-Fi need \`npm start -- --lan\`.`
+        : `Add ${origin} to the relay's LIVE_ALLOWED_ORIGINS: run deploy/setup, which sets them from pagesUrl and extraOrigins (docs/deployment.md, section 10).`,
     );
   return warn(
     "relay-origin",

@@ -57,8 +57,8 @@ export function repositoryCheck(access: RepositoryAccess): Check {
       return warn(
         "repository",
         at,
-        "the data repository could not be reached or answered with an error",
-        "Run the preflight again in a minute; if it persists, check GitHub's status page and GITHUB_API_URL.",
+        `the data repository could not be reached: ${access.cause ?? "no answer"}`,
+        "Run the preflight again in a minute; if it persists, look at githubstatus.com, and check that the service reaches GITHUB_API_URL (api.github.com unless set).",
       );
     default:
       return writeCheck(access);
@@ -101,7 +101,7 @@ function writeCheck(access: RepositoryAccess): Check {
       return warn(
         "repository",
         at,
-        `the write check could not be completed (${access.write})`,
+        `the write check could not be completed (${access.write}${access.cause ? `: ${access.cause}` : ""})`,
         "Run the preflight again in a minute.",
       );
   }
@@ -109,7 +109,8 @@ function writeCheck(access: RepositoryAccess): Check {
 
 /**
  * Whether the repository token outlives the tournament: a failure when GitHub says it expires
- * before the end (Asia/Manila) of the last coming day, a warning within two weeks.
+ * before the end (Asia/Manila) of the last coming day, a pass when it outlives that day, and with
+ * no dated day ahead a warning within two weeks.
  * `undefined` when the host said nothing about an expiry.
  */
 export function tokenExpiryCheck(
@@ -128,6 +129,12 @@ export function tokenExpiryCheck(
       access.location,
       `the token expires on ${when}, before the end of ${lastDay.key} (${lastDay.date})`,
       renew,
+    );
+  if (lastDay)
+    return pass(
+      "token-expiry",
+      access.location,
+      `the token expires on ${when}, after ${lastDay.key} (${lastDay.date})`,
     );
   if (expires - now < EXPIRY_WARNING_MS)
     return warn("token-expiry", access.location, `the token expires soon, on ${when}`, renew);

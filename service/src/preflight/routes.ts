@@ -7,6 +7,10 @@ const literals = <T extends string>(values: readonly T[]) => Type.Union(values.m
 
 const PreflightReport = Type.Object({
   ok: Type.Boolean({ description: "true when no check failed" }),
+  ready: Type.Boolean({
+    description:
+      "true when every check passed: nothing fails, nothing asks to be looked at, nothing is left unchecked (ready for the day)",
+  }),
   checkedAt: Type.String({ format: "date-time" }),
   checks: Type.Array(
     Type.Object({

@@ -11,10 +11,12 @@ const AT_ONCE = 4;
 export const WORKBOOKS_WITHIN_MS = 120_000;
 
 /** One workbook and what the registry asks of it, over every facility and day that names it. */
-interface WorkbookUse {
+export interface WorkbookUse {
   sheetId: string;
   /** `Rizal Hall (open-sat)`, … */
   uses: string[];
+  /** The same, as the day key and facility name a trigger sends. */
+  places: { dayKey: string; facility: string }[];
   /** The tabs the registry makes the service read or write. */
   tabs: Set<string>;
 }
@@ -32,8 +34,14 @@ export function workbookUses(registry: Registry, days: readonly DayRef[]): Workb
     if (ref.event.scoreEntry !== undefined) tabs.push("SCHEDULE");
     for (const facility of ref.day.facilities) {
       if (!facility.sheetId) continue;
-      const use = bySheet.get(facility.sheetId) ?? { sheetId: facility.sheetId, uses: [], tabs: new Set() };
+      const use = bySheet.get(facility.sheetId) ?? {
+        sheetId: facility.sheetId,
+        uses: [],
+        places: [],
+        tabs: new Set(),
+      };
       use.uses.push(`${facility.name} (${ref.dayKey})`);
+      use.places.push({ dayKey: ref.dayKey, facility: facility.name });
       for (const tab of tabs) use.tabs.add(tab);
       bySheet.set(facility.sheetId, use);
     }
@@ -41,7 +49,8 @@ export function workbookUses(registry: Registry, days: readonly DayRef[]): Workb
   return [...bySheet.values()];
 }
 
-function subjectOf(use: WorkbookUse): string {
+/** `Rizal Hall (open-sat): workbook wb-rizal`, with the first two uses named. */
+export function subjectOf(use: WorkbookUse): string {
   const more = use.uses.length > 2 ? ` and ${use.uses.length - 2} more` : "";
   return `${use.uses.slice(0, 2).join(", ")}${more}: workbook ${use.sheetId}`;
 }

@@ -2,6 +2,7 @@
 // for the data repository's own CI.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { jsonSyntaxProblem } from "./json-syntax.ts";
 import { validateRegistry } from "./validate.ts";
 
 const file = process.argv[2];
@@ -12,11 +13,20 @@ if (!file) {
 // npm runs a script in its package's folder and names the caller's folder in INIT_CWD: a
 // relative path is the caller's. Run any other way, it is the working folder's.
 const base = process.env.npm_lifecycle_event === "validate-registry" ? process.env.INIT_CWD : undefined;
-let json: unknown;
+let text: string;
 try {
-  json = JSON.parse(await readFile(resolve(base ?? process.cwd(), file), "utf8"));
+  text = await readFile(resolve(base ?? process.cwd(), file), "utf8");
 } catch (error) {
   process.stderr.write(`${file}: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+let json: unknown;
+try {
+  json = JSON.parse(text);
+} catch (error) {
+  // Where it goes wrong, so the file can be opened at that line.
+  process.stdout.write(`${file}: ${jsonSyntaxProblem(text, error)}\n`);
+  process.stderr.write("the file is not JSON: it would be rejected\n");
   process.exit(1);
 }
 const problems = validateRegistry(json);

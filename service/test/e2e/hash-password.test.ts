@@ -7,6 +7,8 @@ import { isPasswordHash } from "../../src/shared/password-hash.ts";
 const service = new URL("../../", import.meta.url).pathname;
 const CLI = "node --import tsx src/auth/hash-password-cli.ts";
 const PASSWORD = "correct horse battery";
+/** The end of the username's prompt: what it shows before anything is typed. */
+const USERNAME = "as deploy/setup and npm start name it): ";
 
 // script(1) gives the command a terminal of its own: what it prints is what the user would see.
 const noScript =
@@ -29,17 +31,20 @@ function onTerminal(
 }
 
 describe("npm run -s hash-password", () => {
-  test("on a terminal it asks for the password twice, never shows it, prints the hash and ends", {
+  test("on a terminal it says Enter gives operator, asks for the password twice, never shows it, prints the hash and ends", {
     skip: noScript,
   }, async () => {
     const { screen, code } = await onTerminal([
-      ["Username: ", "operator\r"],
+      [USERNAME, "\r"],
       ["Password (not shown): ", `${PASSWORD}\r`],
       ["again: ", `${PASSWORD}\r`],
     ]);
     assert.equal(code, 0, screen);
     assert.ok(!screen.includes("correct"), `the password was shown: ${JSON.stringify(screen)}`);
-    assert.match(screen, /Username: operator\r\n/);
+    assert.match(
+      screen,
+      /Username \(the console's sign-in name; press Enter for "operator", as deploy\/setup and npm start name it\): \r\n/,
+    );
     const hash = screen.trim().split(/\r?\n/).at(-1) as string;
     assert.ok(isPasswordHash(hash), screen);
     assert.equal(await verifyPassword(hash, "operator", PASSWORD), true);
@@ -47,7 +52,7 @@ describe("npm run -s hash-password", () => {
 
   test("on a terminal, two different passwords make no hash", { skip: noScript }, async () => {
     const { screen, code } = await onTerminal([
-      ["Username: ", "operator\r"],
+      [USERNAME, "operator\r"],
       ["Password (not shown): ", `${PASSWORD}\r`],
       ["again: ", "correct horse batery\r"],
     ]);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { FaultPlan, type FaultScope, type LoggedRequest } from "./fault-plan.ts";
 import { type FakeSpreadsheet, GoogleApiError } from "./google-api-error.ts";
 import { listen, type RunningServer, readBody, sendJson } from "./http-server.ts";
+import { type KnownKey, tokenEndpoint } from "./oauth-token-fake.ts";
 import { spreadsheetsBatchUpdate } from "./sheets-api-batch-update.ts";
 import { spreadsheetsGet, valuesBatchGet, valuesBatchUpdate, valuesGet } from "./sheets-api-methods.ts";
 import { checkSheetsRequest } from "./sheets-request-check.ts";
@@ -52,6 +53,11 @@ export interface SheetsApiFake extends RunningServer {
   malformedNext(scope?: FaultScope): void;
   slowBodyNext(scope?: FaultScope): void;
   setLatency(ms: number): void;
+  /**
+   * Google now holds `publicKey` for the service account `email`: its token endpoint (`POST /token`)
+   * gives a key signed by it `token`, which this fake then accepts. Any other key is refused.
+   */
+  knowKey(email: string, publicKey: KnownKey["publicKey"], token: string): void;
   /** Requests seen, in order; `count(pathPart)` counts those whose path contains it. */
   readonly requests: FaultPlan["requests"];
   count(pathPart?: string): number;
@@ -86,8 +92,9 @@ function csvField(value: unknown): string {
 /**
  * Starts a fake of the Google Sheets API v4 (values get/batchGet/batchUpdate, spreadsheets get and
  * batchUpdate with addSheet, updateCells and appendDimension), of a link-shared workbook's CSV
- * export (`/spreadsheets/d/{id}/export?format=csv&gid=`) and of Google Drive's `files.get` for a
- * workbook's `capabilities.canEdit`, on 127.0.0.1. Every request is checked
+ * export (`/spreadsheets/d/{id}/export?format=csv&gid=`), of Google Drive's `files.get` for a
+ * workbook's `capabilities.canEdit` and of Google's token endpoint for service account keys
+ * (`POST /token`, `oauth-token-fake.ts`), on 127.0.0.1. Every request is checked
  * against the vendored discovery document (`descriptions/`), and refused as Google refuses it:
  * unknown parameters and members, a range past a tab's grid, a write with an API key. Credentials:
  * `Authorization: Bearer <token>`, or an API key in `X-Goog-Api-Key` or `key=`.
@@ -99,6 +106,7 @@ export async function startSheetsApiFake(
   const tokens = new Set(options.tokens ?? ["test-token"]);
   const apiKeys = new Set(options.apiKeys ?? ["test-key"]);
   const books = new Map<string, FakeSpreadsheet & { access: Required<WorkbookAccess> }>();
+  const keys = new Map<string, KnownKey>();
   const plan = new FaultPlan();
   let baseUrl = "";
 
@@ -202,6 +210,7 @@ export async function startSheetsApiFake(
     const { url, fault, logged } = await plan.arrive(req);
     if (fault?.kind === "status")
       return sendJson(res, fault.status ?? 500, statusError(fault.status ?? 500).body);
+    if (url.pathname === "/token" && req.method === "POST" && !fault) return tokenEndpoint(req, res, keys);
     const driveMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
     if (driveMatch && req.method === "GET" && !fault)
       return driveFile(req, res, decodeURIComponent(driveMatch[1] ?? ""), url.searchParams);
@@ -263,6 +272,10 @@ export async function startSheetsApiFake(
       const copy = { ...structuredClone(original), title, sheetId: (book?.nextSheetId ?? 0) + 1 };
       if (book) book.nextSheetId = copy.sheetId + 1;
       book?.sheets.splice(book.sheets.indexOf(original) + 1, 0, copy);
+    },
+    knowKey(email, publicKey, token) {
+      keys.set(email, { publicKey, token });
+      tokens.add(token);
     },
     failNext: ({ status, ...scope }) => plan.add("status", scope, status),
     hangNext: (scope) => plan.add("hang", scope),

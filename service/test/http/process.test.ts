@@ -30,10 +30,17 @@ describe("startup validation of the real process", () => {
       timeout: 30_000,
     });
     assert.notEqual(result.status, 0);
-    const lines = result.stderr.trim().split("\n");
-    assert.equal(lines.length, 1, result.stderr);
+    const lines = result.stdout.trim().split("\n");
+    assert.equal(lines.length, 1, result.stdout + result.stderr);
+    const line = JSON.parse(lines[0] as string);
+    assert.equal(
+      line.severity,
+      "CRITICAL",
+      "Cloud Logging shows it under Critical, and severity>=WARNING keeps it",
+    );
+    assert.match(line.message, /^Environment: 3 unusable values, so the service does not start: /);
     for (const name of ["PORT", "LIVE_PUSH_URL", "SYNC_CONFIG_TTL_MS"])
-      assert.ok(lines[0]!.includes(name), name);
+      assert.ok(line.message.includes(name), name);
   });
 
   test("one warning line names what is unset, and SIGTERM drains in-flight requests and exits", async () => {
@@ -50,7 +57,9 @@ describe("startup validation of the real process", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
+    let stdout = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.stdout.on("data", (chunk) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
       const session = await (async () => {
@@ -65,11 +74,16 @@ describe("startup validation of the real process", () => {
         }
         throw new Error(`the service did not start: ${stderr}`);
       })();
-      const warnings = stderr
+      const warnings = stdout
         .split("\n")
-        .filter((l) => l.startsWith("Environment: not set, so what they enable is off or fails closed:"));
-      assert.equal(warnings.length, 1, stderr);
-      assert.ok(warnings[0]!.includes("AUTH_TOKEN_SECRET"));
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l))
+        .filter((l) =>
+          l.message.startsWith("Environment: not set, so what they enable is off or fails closed:"),
+        );
+      assert.equal(warnings.length, 1, stdout + stderr);
+      assert.equal(warnings[0].severity, "WARNING");
+      assert.ok(warnings[0].message.includes("AUTH_TOKEN_SECRET"));
 
       // An in-flight request: its body is still arriving when SIGTERM comes.
       const stream = session.request({
@@ -127,6 +141,19 @@ describe("hash-password and validate-registry commands", () => {
     assert.match(failing.stdout, /\$\.version/);
     assert.match(failing.stdout, /\$\.events\.open-2026\.attendance/);
     assert.equal(run("good.json").status, 0);
+    // A file cut short, or with a stray comma: the line and column where the JSON goes wrong.
+    writeFileSync(join(dir, "cut.json"), '{\n  "version": 1,\n  "events": {\n');
+    writeFileSync(join(dir, "comma.json"), '{\n  "version": 1,\n}\n');
+    const cut = run("cut.json");
+    assert.equal(cut.status, 1);
+    assert.equal(
+      cut.stdout,
+      `${join(dir, "cut.json")}: line 3, column 14: Expected property name or '}' in JSON\n`,
+    );
+    assert.match(
+      run("comma.json").stdout,
+      /comma\.json: line 3, column 1: Expected double-quoted property name in JSON\n$/,
+    );
   });
 
   test("npm run validate-registry reads a relative path from the caller's folder, not the workspace's", () => {

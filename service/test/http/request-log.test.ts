@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import pino from "pino";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
 
 const lines: Array<Record<string, unknown>> = [];
 const sink = new Writable({
@@ -57,5 +57,47 @@ describe("the request log", () => {
       ],
     );
     assert.doesNotMatch(JSON.stringify(lines), /wrong-secret-value|authorization/i);
+  });
+
+  test("a workbook's edit trigger refused (a wrong secret, a facility not the day's) is a warning naming what it sent, never the secret", async () => {
+    lines.length = 0;
+    const trigger = (facility: string, secret: string) =>
+      t.client.request("POST", `/v3/days/open-sat/facilities/${encodeURIComponent(facility)}/syncs`, {
+        headers: { "x-sync-secret": secret, "x-workbook-id": "wb-hall-a" },
+        body: {},
+      });
+    assert.equal((await trigger("Hall A", "old-secret-value")).status, 401);
+    assert.equal((await trigger("Hall Z", SYNC_SECRET)).status, 404);
+    await settle();
+    const refused = lines.filter((line) => line.msg === "edit trigger refused");
+    assert.deepEqual(
+      refused.map(({ level, day, facility, workbookId, status, code }) => ({
+        level,
+        day,
+        facility,
+        workbookId,
+        status,
+        code,
+      })),
+      [
+        {
+          level: 40,
+          day: "open-sat",
+          facility: "Hall A",
+          workbookId: "wb-hall-a",
+          status: 401,
+          code: "unauthorized",
+        },
+        {
+          level: 40,
+          day: "open-sat",
+          facility: "Hall Z",
+          workbookId: "wb-hall-a",
+          status: 404,
+          code: "unknown_facility",
+        },
+      ],
+    );
+    assert.doesNotMatch(JSON.stringify(lines), /old-secret-value|sync-secret-for-tests/);
   });
 });

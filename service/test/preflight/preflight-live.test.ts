@@ -30,7 +30,7 @@ describe("GET /v3/diagnostics/preflight: the relay and the pages, over the produ
     assert.equal(finding?.check, "relay-origin");
     assert.equal(
       finding?.fix,
-      `Add ${suite.world.pagesUrl} to the relay's LIVE_ALLOWED_ORIGINS and deploy it again (deploy/setup sets it from the pages' address).`,
+      `Add ${suite.world.pagesUrl} to the relay's LIVE_ALLOWED_ORIGINS: run deploy/setup, which sets them from pagesUrl and extraOrigins (docs/deployment.md, section 10).`,
     );
   });
 

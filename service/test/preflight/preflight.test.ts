@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SYNC_SECRET } from "../support/app.ts";
 import {
+  editEveryWorkbook,
   FULL_TABS,
   failures,
   findings,
@@ -20,17 +21,23 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
   test("a right setup passes every check, and each finding says what it found", async () => {
     suite.world.seedWorkbooks();
     suite.world.github.setTokenExpiration("2027-06-30 00:00:00 UTC");
-    const report = await preflightOf(await service());
+    const app = await service();
+    await editEveryWorkbook(app);
+    const report = await preflightOf(app);
     assert.deepEqual(failures(report), []);
     assert.equal(report.ok, true);
+    assert.equal(report.ready, true, "every check passed");
     assert.deepEqual(
       [...new Set(report.checks.map((c) => c.check))],
       [
+        "service-settings",
         "repository",
         "registry",
         "token-expiry",
+        "sheets-credentials",
         "workbook-access",
         "workbook-tabs",
+        "workbook-trigger",
         "relay-health",
         "relay-secret",
         "relay-origin",
@@ -63,6 +70,7 @@ describe("GET /v3/diagnostics/preflight over the production adapters", () => {
     suite.world.seedWorkbooks({ "wb-araneta": { access: { token: false, key: false } } });
     const report = await preflightOf(await service());
     assert.equal(report.ok, false);
+    assert.equal(report.ready, false);
     const [finding] = failures(report);
     assert.equal(failures(report).length, 1);
     assert.equal(finding?.check, "workbook-access");

@@ -20,6 +20,10 @@ export function fixedToken(
       return next;
     },
     serviceAccountEmail: async () => options.email,
+    check: async () =>
+      token === undefined
+        ? ({ kind: "none", reason: "the test gives no token" } as const)
+        : ({ kind: "ok", source: "fixed-token" } as const),
   };
   return credentials;
 }

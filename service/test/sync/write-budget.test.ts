@@ -115,7 +115,14 @@ describe("the GitHub write budget over an hour of three days synced every second
       async nudge() {},
       async announceDays() {},
     } as unknown as LiveRelay;
-    const { config } = parseEnvironment({ DATA_DIR: dir, LIVE_PUSH_URL: "http://127.0.0.1:9" });
+    // The folder stands for GitHub: its budget and its spacing, as a GitHub backend has by default.
+    const { config } = parseEnvironment({
+      DATA_DIR: dir,
+      LIVE_PUSH_URL: "http://127.0.0.1:9",
+      DATA_REPO_WRITES_PER_MINUTE: "80",
+      DATA_REPO_WRITES_PER_HOUR: "500",
+      ARCHIVE_MIN_INTERVAL_MS: "8000",
+    });
     services = createServices(
       config!,
       { spreadsheets, repository, liveRelay, accessProbe: createAccessProbe(config!) },

@@ -14,6 +14,7 @@ import { dayFollower } from "../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { steady } from "../lib/page/steady.ts";
+import { arrivals } from "./arrivals.ts";
 import { type Screen, screensOf } from "./screens.ts";
 
 /** Seconds on each screen, unless the address says (`&seconds=`, 5 to 120). */
@@ -63,11 +64,13 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
     const entry = dayEntry.value;
     return entry && listedDayVisibility(entry.day, day.feed.value?.snapshot, base.now.value);
   });
+  const arrived = arrivals(day.feed);
   const screens = computed<Screen[]>(() => {
     const snapshot = day.feed.value?.snapshot;
+    const order = arrived.value;
     const entry = dayEntry.value;
     if (snapshot === undefined || entry === undefined || visibility.value?.shown !== true) return [];
-    return screensOf(snapshot, entry.event, place.facility, base.now.value);
+    return screensOf(snapshot, entry.event, place.facility, base.now.value, order);
   });
   let started = false;
   const start = async (): Promise<void> => {

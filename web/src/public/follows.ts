@@ -2,15 +2,20 @@
  * Players a spectator follows, kept on the phone (no account): one tap follows or unfollows, the
  * list survives a reload and is shared by every event (a parent follows a child everywhere). While
  * the page is open, and once the person allowed it, a followed player's match that goes on court
- * or gets a score is notified, once each.
+ * (today's matches only) or gets a score is notified, once each, each its own notification: a
+ * result once replaced the on-court notice under the same tag, which a phone does silently, so
+ * nobody heard of it. A result says what comes next for them that day.
  */
 import { computed, effect, type ReadonlySignal, signal } from "@preact/signals";
-import { courtsNow } from "../lib/data/courts.ts";
+import { courtsNow, hasResult } from "../lib/data/courts.ts";
 import { categoryLabel } from "../lib/data/labels.ts";
 import type { Player, PlayerMatch } from "../lib/data/players.ts";
 import { facilityMatches } from "../lib/data/players.ts";
 import type { Display } from "../lib/data/registry.ts";
+import { manilaDate } from "../lib/manila-time.ts";
 import type { NotificationAnswer, PageEnvironment } from "../lib/page/environment.ts";
+import { whenAndWhere } from "./components/player-words.ts";
+import { matchDate } from "./followed-card.ts";
 import type { PlayersPart } from "./players.ts";
 
 export const FOLLOWED_KEY = "tournament-ops.followed-players";
@@ -71,6 +76,7 @@ export function follows(
   effect(() => {
     if (kept.value) return;
     const moment = now.value;
+    const today = manilaDate(moment);
     const list = watched.value;
     // The matches on court now at each facility a followed player plays at.
     const onCourt = new Set<unknown>();
@@ -86,13 +92,14 @@ export function follows(
     for (const player of list) {
       for (const entry of player.matches) {
         const id = `${player.key}\u0000${entry.day.key}\u0000${entry.facility}\u0000${entry.match.matchNumber}`;
-        const state =
-          entry.match.winner !== undefined ? "result" : onCourt.has(entry.match) ? "on court" : "waiting";
+        // A match of another day is never on court now: one left without a score stays due.
+        const playing = onCourt.has(entry.match) && matchDate(entry) === today;
+        const state = entry.match.winner !== undefined ? "result" : playing ? "on court" : "waiting";
         const before = seen.get(id);
         seen.set(id, state);
         if (before === undefined || before === state || state === "waiting") continue;
-        const said = notice(player, entry, state, display());
-        env.notifications?.show(said.title, said.body, id);
+        const said = notice(player, entry, state, display(), today);
+        env.notifications?.show(said.title, said.body, `${id}\u0000${state}`);
       }
     }
   });
@@ -117,12 +124,13 @@ export function follows(
   };
 }
 
-/** A notification's words: who, what happened, where. */
+/** A notification's words: who, what happened, where; after a result, their next match that day. */
 export function notice(
   player: Player,
   entry: PlayerMatch,
   state: "on court" | "result",
   display: Display | undefined,
+  today: string,
 ): { title: string; body: string } {
   const { match, side } = entry;
   const opponents = (side === 1 ? match.team2 : match.team1) || "to be decided";
@@ -136,8 +144,11 @@ export function notice(
   }
   const [own, other] =
     side === 1 ? [match.team1Score, match.team2Score] : [match.team2Score, match.team1Score];
+  const next = player.matches.find((later) => later.day === entry.day && !hasResult(later.match));
   return {
     title: `${player.name} ${match.winner === side ? "won" : "lost"} ${own}–${other}`,
-    body: [`against ${opponents}`, where].filter(Boolean).join(" · "),
+    body: [`against ${opponents}`, where, next ? `next: ${whenAndWhere(next, today)}` : ""]
+      .filter(Boolean)
+      .join(" · "),
   };
 }

@@ -5,7 +5,7 @@
 // keyboard, scorer links that would stop before the day's last match, the words on screen, and
 // every control at least 44 px at 390 px wide. The laptop is 1280 × 800; phones are 360 × 740.
 import assert from "node:assert/strict";
-import { rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
@@ -69,8 +69,18 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
     await tab.getByRole("heading", { name: "Saturday · Group stage", level: 1 }).waitFor();
   };
 
+  /** The registry file as the service and the pages read it, once the team cup lost its `scoreEntry`. */
+  let registryText: string;
+
   before(async () => {
     run = await startStack();
+    // An organiser's registry whose team cup has no scoreEntry (the demo's has one), written before
+    // the service first reads it.
+    const registryFile = join(run.stack.dir, "data", "config", "events.json");
+    const registry = JSON.parse(await readFile(registryFile, "utf8"));
+    delete registry.events["club-cup"].scoreEntry;
+    registryText = `${JSON.stringify(registry, null, 2)}\n`;
+    await writeFile(registryFile, registryText);
     await run.signIn();
     browser = await launchChromium();
     laptop = await context({ ...DESKTOP, acceptDownloads: true } as typeof DESKTOP);
@@ -289,6 +299,32 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
       await problem.innerText(),
       'Annex Court: the workbooks folder has no file "open-sat-annex-court.xlsx".',
     );
+  });
+
+  test("issue 37 row 7: an event without scoreEntry names the file and the line to edit, and links to the registry reference at the member", async () => {
+    await page.goto(`${run.stack.pages["console"]}?day=cup-sun&view=scores`);
+    const off = page.locator(".notice").filter({ hasText: "Score entry is off for Inter-Club Team Cup" });
+    await off.getByText(/opens at line \d+/).waitFor();
+    const opens = registryText.split("\n").findIndex((line) => line.trim().startsWith('"club-cup":')) + 1;
+    assert.ok(opens > 1);
+    assert.match(
+      (await off.innerText()).replace(/\s+/g, " "),
+      new RegExp(
+        `add "scoreEntry": "console", \\(operators only\\) or "scoreEntry": "links", \\(scorer links too\\) inside the event "club-cup" in config/events\\.json, which opens at line ${opens} `,
+      ),
+    );
+    const [reference] = await Promise.all([
+      laptop.waitForEvent("page"),
+      off.getByRole("link", { name: "The registry reference: scoreEntry" }).click(),
+    ]);
+    await reference.waitForLoadState();
+    assert.match(reference.url(), /\/registry\/#event-scoreEntry$/);
+    const member = reference.locator("tr:target");
+    assert.match(await member.innerText(), /^scoreEntry\s.*Absent: score entry is off/s);
+    assert.ok(await member.isVisible());
+    await accessible(reference);
+    await reference.close();
+    await accessible();
   });
 
   test("row 11: at 390 px wide every control of every screen is at least 44 px tall", async () => {

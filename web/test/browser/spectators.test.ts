@@ -1,8 +1,8 @@
 // What a spectator's phone shows (issue 28), in a real Chromium at 360 × 740 against the stack as
 // `npm start` starts it: the courts view as scores arrive, a player found without accents and
 // followed across a reload, standings ranked by the written rule, the demo's knockout draw with a
-// winner carried forward, the layout viewport at the screen's width on every view, and axe-core
-// clean on each.
+// winner carried forward, each at the screen's width (every view of every day at 320 and 360 px:
+// page-widths.test.ts), and axe-core clean on each.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -224,17 +224,6 @@ describe("a spectator's phone, on the stack as `npm start` starts it", () => {
     assert.equal(content, box, "on a laptop the whole bracket shows");
     assert.deepEqual(await seriousViolations(wide), []);
     await laptop.close();
-  });
-
-  test("the event list, and every view of a day, at the screen's width", async () => {
-    await page.goto(run.stack.pages["public"] as string);
-    await page.getByRole("heading", { name: "Manila Junior & Open Badminton Championships" }).waitFor();
-    await fitsTheScreen(page, "the event list");
-    for (const view of ["matches", "courts", "standings"]) {
-      await page.goto(`${run.stack.pages["public"]}?day=open-sat&facility=Annex+Court&view=${view}`);
-      await page.getByRole("status").filter({ hasText: "Live" }).waitFor();
-      await fitsTheScreen(page, `the ${view} view`);
-    }
   });
 
   test("no page error was thrown along the way", () => {

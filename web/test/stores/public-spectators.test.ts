@@ -5,7 +5,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
+import { type Player, playerNow } from "../../src/lib/data/players.ts";
 import type { NotificationAnswer, PageNotifications } from "../../src/lib/page/environment.ts";
+import { followedCard } from "../../src/public/followed-card.ts";
 import { FOLLOWED_KEY } from "../../src/public/follows.ts";
 import { FRESH_MS, freshKey } from "../../src/public/fresh-scores.ts";
 import { EVENT_DAYS_MS } from "../../src/public/players.ts";
@@ -171,9 +173,118 @@ describe("the public page's players", () => {
       shown.map((n) => n.title),
       ["José Ñañez is on court", "José Ñañez won 21–15"],
     );
-    assert.equal(new Set(shown.map((n) => n.tag)).size, 1, "the result replaces the on-court notice");
+    // A notice under the tag of one before it replaces that one without a sound: the result would
+    // go unheard.
+    assert.equal(new Set(shown.map((n) => n.tag)).size, 2, "the result is a notification of its own");
     await pass(page, live, 10 * 60_000);
     assert.equal(shown.length, 2, "each said once");
+  });
+
+  test("a result says what comes next for the player that day; a match of another day left without a score is never notified on court", async () => {
+    const { notifications, shown } = fakeNotifications();
+    const { page, store, live } = await openPublic("?day=open-sun", { notify: notifications });
+    const onSaturday = matchRow(11, "10:00", "Court 2", "José Ñañez", "Andrés Báez");
+    const after11 = matchRow(12, "10:30", "Court 2", "Andrés Báez", "Tomás Ibáñez");
+    for (const row of [onSaturday, after11]) row[1] = "2026-11-28";
+    const saturday = (score: [string, string]) =>
+      snapshotOf(
+        { "Rizal Hall": [[...onSaturday.slice(0, 9), ...score], after11] },
+        { day: "open-sat", generatedAt: "2026-11-28T05:00:00.000Z" },
+      );
+    page.site.file("/junior-open/data/open-sat.json", saturday(["", ""]));
+    store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    store.follows.toggle({ key: "andres baez", name: "Andrés Báez" });
+    store.players.readEventDays();
+    await settle();
+    await store.follows.allowAlerts();
+    const sundayWithNext = (score: [string, string], generatedAt: string) =>
+      snapshotOf(
+        {
+          "Rizal Hall": [
+            matchRow(105, "09:30", "Court 1", "José Ñañez", "Nicolás Peñaflor", score),
+            matchRow(109, "10:00", "Court 3", "José Ñañez", "Ramón Dela Cruz"),
+          ],
+        },
+        { generatedAt },
+      );
+    live.receive({ type: "snapshot", seq: 2, snapshot: sundayWithNext(["", ""], AT_0920) });
+    await pass(page, live, 15 * 60_000);
+    live.receive({
+      type: "snapshot",
+      seq: 3,
+      snapshot: sundayWithNext(["21", "15"], "2026-11-29T01:36:00.000Z"),
+    });
+    // Saturday's match 11 gets its score late, on Sunday: Andrés's next Saturday match is "due".
+    page.site.file("/junior-open/data/open-sat.json", saturday(["21", "18"]));
+    await page.clock.advance(EVENT_DAYS_MS);
+    store.players.readEventDays();
+    await settle();
+    assert.deepEqual(
+      shown.map((n) => [n.title, n.body]),
+      [
+        ["José Ñañez is on court", "Court 1, Rizal Hall · MS U15 · against Nicolás Peñaflor"],
+        [
+          "José Ñañez won 21–15",
+          "against Nicolás Peñaflor · Court 1, Rizal Hall · next: 10:00 · Court 3 · Rizal Hall",
+        ],
+        ["José Ñañez won 21–18", "against Andrés Báez · Court 2, Rizal Hall"],
+        [
+          "Andrés Báez lost 18–21",
+          "against José Ñañez · Court 2, Rizal Hall · next: Sat 28 Nov 10:30 · Court 2 · Rizal Hall",
+        ],
+      ],
+      "no 'Andrés Báez is on court' for Saturday's match 12 on the Sunday",
+    );
+  });
+
+  test("a followed player's card shows what is on the day viewed: a Saturday match without a score is not on court on the Sunday", async () => {
+    const { page, store, live } = await openPublic("?day=open-sun");
+    const onSaturday = matchRow(11, "10:00", "Court 2", "José Ñañez", "Andrés Báez");
+    onSaturday[1] = "2026-11-28";
+    page.site.file(
+      "/junior-open/data/open-sat.json",
+      snapshotOf(
+        { "Rizal Hall": [onSaturday] },
+        { day: "open-sat", generatedAt: "2026-11-28T05:00:00.000Z" },
+      ),
+    );
+    store.players.readEventDays();
+    await settle();
+    const card = (day: { key: string; label: string }, key = "jose nanez") =>
+      followedCard(store.players.player(key) as Player, day, store.now.value, undefined);
+    const sundayCard = { key: "open-sun", label: "Sunday" };
+    assert.equal(
+      playerNow(store.players.player("jose nanez") as Player, store.now.value, undefined).onCourt,
+      true,
+      "across the event, the Saturday match left without a score is the next, and due",
+    );
+    assert.deepEqual(card(sundayCard), {
+      onCourt: false,
+      next: "Next: 09:30 · Court 1 · Rizal Hall",
+      record: "No results yet",
+    });
+    assert.deepEqual(card({ key: "open-sat", label: "Saturday" }), {
+      onCourt: false,
+      next: "Next: Sat 28 Nov 10:00 · Court 2 · Rizal Hall",
+      record: "No results yet",
+    });
+    assert.deepEqual(card(sundayCard, "andres baez"), {
+      onCourt: false,
+      next: "Not playing on Sunday",
+      record: "",
+    });
+    await pass(page, live, 15 * 60_000);
+    assert.deepEqual(card(sundayCard), {
+      onCourt: true,
+      next: "On court now · 09:30 · Court 1 · Rizal Hall",
+      record: "No results yet",
+    });
+    live.receive({ type: "changes", seq: 2, changes: diffSnapshot(sunday(), sunday(["21", "15"])) });
+    assert.deepEqual(card(sundayCard), {
+      onCourt: false,
+      next: "No match to come",
+      record: "1 won · 0 lost",
+    });
   });
 
   test("nothing is notified about what the page found on its first look, nor without permission", async () => {

@@ -16,11 +16,19 @@ const NOT_DEPLOYED = /no deployments|not found|could not be found|does not exist
 export const relayTag = (version: string) => `v${version}`;
 
 /**
+ * The message each deployed relay version carries: the release and the live-push-secret's
+ * version it was given, so a rotated secret deploys the relay again (its value cannot be read back).
+ */
+export const relayMessage = (version: string, secretVersion: string) =>
+  `tournament-ops relay ${version}, live-push-secret version ${secretVersion}`;
+
+/**
  * Deploys the relay first, because the service needs its address: when it is missing, or its
- * deployed version is not this release's (`--tag`), or it does not allow the pages' origin, or
- * lacks the push secret. One `wrangler deploy` sets the code, `LIVE_ALLOWED_ORIGINS` (`--var`,
- * over wrangler.toml's example value) and `LIVE_PUSH_SECRET` (`--secrets-file`, a private
- * temporary file, so the secret is never typed, echoed or left on disk), as one version.
+ * deployed version is not this release's (`--tag`), or its origins are not the pages' and the
+ * `extraOrigins` (an origin added by hand is named before it is dropped), or it lacks the push
+ * secret or has an older version of it. One `wrangler deploy` sets the code, `LIVE_ALLOWED_ORIGINS`
+ * (`--var`; wrangler.toml has none) and `LIVE_PUSH_SECRET` (`--secrets-file`, a private temporary
+ * file, so the secret is never typed, echoed or left on disk), as one version.
  */
 export async function relay(ctx: SetupContext): Promise<void> {
   const signedIn = await ctx.check(wrangler(["whoami"]), /not authenticated|login/i);
@@ -28,11 +36,12 @@ export async function relay(ctx: SetupContext): Promise<void> {
     throw new SetupError(
       "wrangler is not signed in to Cloudflare: run `npx wrangler login` in relay/ (or set CLOUDFLARE_API_TOKEN), then run the setup again.",
     );
-  const origin = ctx.names.pagesOrigin;
+  const origins = ctx.names.relayOrigins;
   const wanted = relayTag(ctx.options.version);
-  const problems = await deployedProblems(ctx, wanted, origin);
+  const message = relayMessage(ctx.options.version, ctx.secretVersions.get("live-push-secret") ?? "latest");
+  const problems = await deployedProblems(ctx, { tag: wanted, message, origins });
   if (problems.length === 0) {
-    ctx.note(`the relay runs ${wanted}, allows ${origin} and has its secret`);
+    ctx.note(`the relay runs ${wanted}, allows ${origins.join(", ")} and has its secret`);
     ctx.relayUrl ??= ctx.options.deployed.relayUrl;
     return;
   }
@@ -42,11 +51,11 @@ export async function relay(ctx: SetupContext): Promise<void> {
     ...wrangler([
       "deploy",
       "--var",
-      `LIVE_ALLOWED_ORIGINS:${origin}`,
+      `LIVE_ALLOWED_ORIGINS:${origins.join(",")}`,
       "--tag",
       wanted,
       "--message",
-      `tournament-ops relay ${ctx.options.version}`,
+      message,
     ]),
     secretFile: {
       flag: "--secrets-file",
@@ -59,7 +68,10 @@ export async function relay(ctx: SetupContext): Promise<void> {
 }
 
 /** What is not right with the deployed relay; every problem when none is deployed. */
-async function deployedProblems(ctx: SetupContext, tag: string, origin: string): Promise<string[]> {
+async function deployedProblems(
+  ctx: SetupContext,
+  wanted: { tag: string; message: string; origins: readonly string[] },
+): Promise<string[]> {
   const deployment = jsonOf<{ versions?: { version_id?: string; percentage?: number }[] }>(
     await ctx.check(wrangler(["deployments", "status", "--json"]), NOT_DEPLOYED),
     "object",
@@ -74,16 +86,23 @@ async function deployedProblems(ctx: SetupContext, tag: string, origin: string):
   const bindings = version?.resources?.bindings ?? [];
   const problems: string[] = [];
   const running = version?.annotations?.["workers/tag"];
-  if (running !== tag) problems.push(`it runs ${running ?? "an untagged version"}, not ${tag}`);
-  const origins = bindings.find((b) => b.name === "LIVE_ALLOWED_ORIGINS")?.text;
-  if (
-    origins
-      ?.split(",")
-      .map((o) => o.trim())
-      .includes(origin) !== true
-  )
-    problems.push(`LIVE_ALLOWED_ORIGINS is ${JSON.stringify(origins ?? "")}, without ${origin}`);
+  if (running !== wanted.tag) problems.push(`it runs ${running ?? "an untagged version"}, not ${wanted.tag}`);
+  const text = bindings.find((b) => b.name === "LIVE_ALLOWED_ORIGINS")?.text ?? "";
+  const allowed = text
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const missing = wanted.origins.filter((origin) => !allowed.includes(origin));
+  const extra = allowed.filter((origin) => !wanted.origins.includes(origin));
+  if (missing.length > 0)
+    problems.push(`LIVE_ALLOWED_ORIGINS is ${JSON.stringify(text)}, without ${missing.join(", ")}`);
+  if (extra.length > 0)
+    problems.push(
+      `LIVE_ALLOWED_ORIGINS also allows ${extra.join(", ")}, which the settings do not name: the deploy drops ${extra.length === 1 ? "it" : "them"} (put ${extra.length === 1 ? "it" : "them"} in extraOrigins in deploy/settings.json to keep ${extra.length === 1 ? "it" : "them"})`,
+    );
   if (!bindings.some((b) => b.name === "LIVE_PUSH_SECRET" && b.type === "secret_text"))
     problems.push("it has no LIVE_PUSH_SECRET");
+  else if (running === wanted.tag && version?.annotations?.["workers/message"] !== wanted.message)
+    problems.push("its LIVE_PUSH_SECRET is not the live-push-secret's newest version");
   return problems;
 }

@@ -3,16 +3,7 @@ import { hashPassword } from "../../../../service/src/auth/password.ts";
 import type { Secret } from "../command.ts";
 import { baseName, jsonOf, type SetupContext, SetupError } from "../context.ts";
 import { ensureGrants } from "../iam.ts";
-
-/** Each secret in Secret Manager: the service variable it becomes, and where its value comes from. */
-export const SECRETS = [
-  { name: "auth-password-hash", variable: "AUTH_PASSWORD_HASH", source: "password" },
-  { name: "auth-token-secret", variable: "AUTH_TOKEN_SECRET", source: 32 },
-  { name: "sync-shared-secret", variable: "SYNC_SHARED_SECRET", source: 24 },
-  { name: "live-push-secret", variable: "LIVE_PUSH_SECRET", source: 24 },
-  { name: "data-repo-token", variable: "DATA_REPO_TOKEN", source: "github-token" },
-] as const;
-export type SecretName = (typeof SECRETS)[number]["name"];
+import { SECRETS, type SecretName } from "../secret-list.ts";
 
 /** A new operator password must be at least this long. */
 const PASSWORD_LENGTH = 12;
@@ -54,11 +45,28 @@ async function newValue(ctx: SetupContext, secret: (typeof SECRETS)[number]): Pr
 /** How a printed command names a secret's value. */
 export const shown = (name: SecretName): string => `the new ${name} value`;
 
+/** A secret's versions as `gcloud secrets versions list --format=json` prints them: their numbers, and the newest enabled. */
+async function versionsOf(ctx: SetupContext, name: SecretName) {
+  const listed =
+    jsonOf<{ name?: string; state?: string }[]>(
+      await ctx.check({
+        program: "gcloud",
+        args: ["secrets", "versions", "list", name, ...ctx.project, "--format=json"],
+      }),
+      "array",
+    ) ?? [];
+  const numbers = (state?: string) =>
+    listed.filter((v) => state === undefined || v.state === state).map((v) => Number(baseName(v.name)) || 0);
+  return { last: Math.max(0, ...numbers()), enabled: Math.max(0, ...numbers("ENABLED")) };
+}
+
 /**
  * Makes each secret that is missing or has no enabled version, keeping every one that exists
  * (regenerating one would break the relay, the workbooks' triggers or the operator's password),
- * and lets the service's account read each one. The sync secret, when made now, is shown once at
- * the end for the Apps Script; the others are never shown.
+ * and lets the service's account read each one. Each secret's newest enabled version is noted
+ * (`ctx.secretVersions`): the service is deployed with those numbers, so a version added by hand
+ * (a rotated token) rolls a new revision. The sync secret, when made now, is shown once at the
+ * end for the Apps Script; the others are never shown.
  */
 export async function secrets(ctx: SetupContext): Promise<void> {
   const existing = (
@@ -68,25 +76,12 @@ export async function secrets(ctx: SetupContext): Promise<void> {
     ) ?? []
   ).map((secret) => baseName(secret.name));
   for (const secret of SECRETS) {
-    let needed = !existing.includes(secret.name);
-    if (!needed) {
-      const versions = jsonOf<unknown[]>(
-        await ctx.check({
-          program: "gcloud",
-          args: [
-            "secrets",
-            "versions",
-            "list",
-            secret.name,
-            ...ctx.project,
-            "--filter=state:ENABLED",
-            "--format=json",
-          ],
-        }),
-        "array",
-      );
-      needed = versions?.length === 0;
-    }
+    const versions = existing.includes(secret.name)
+      ? await versionsOf(ctx, secret.name)
+      : { last: 0, enabled: 0 };
+    const needed = versions.enabled === 0;
+    // Versions are numbered one after the other: a new one is the next after the last of any state.
+    ctx.secretVersions.set(secret.name, String(needed ? versions.last + 1 : versions.enabled));
     if (needed) {
       const value = await newValue(ctx, secret);
       const input: Secret = { value, shownAs: shown(secret.name) };
@@ -134,7 +129,14 @@ export async function secretValue(ctx: SetupContext, name: SecretName): Promise<
   if (known !== undefined) return known;
   const read = await ctx.check({
     program: "gcloud",
-    args: ["secrets", "versions", "access", "latest", `--secret=${name}`, ...ctx.project],
+    args: [
+      "secrets",
+      "versions",
+      "access",
+      ctx.secretVersions.get(name) ?? "latest",
+      `--secret=${name}`,
+      ...ctx.project,
+    ],
   });
   const value = read?.stdout ?? `<${name}>`;
   ctx.secrets.set(name, value);

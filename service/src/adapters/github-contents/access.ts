@@ -1,4 +1,5 @@
 import type { RepositoryAccess, RepositoryAnswer } from "../../ports/access-probe.ts";
+import { networkCause } from "../../shared/network-cause.ts";
 import {
   type GitHubContentsOptions,
   githubClient,
@@ -22,6 +23,15 @@ export function tokenExpiration(header: string | undefined): string | undefined 
   const offset = zone === "UTC" ? "Z" : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const parsed = new Date(`${date}T${time}${offset}`);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
+}
+
+/** Why GitHub could not be reached or failed: the network's reason, the time-out, or its status. */
+function unreachableCause(error: unknown): string {
+  if (timedOut(error)) return "no answer in time (DATA_REPO_TIMEOUT_MS)";
+  const network = networkCause(error);
+  if (network !== undefined) return network;
+  const status = (error as { response?: unknown }).response === undefined ? undefined : statusOf(error);
+  return status === undefined ? `no answer (${(error as Error).message})` : `GitHub answered HTTP ${status}`;
 }
 
 /** What a failed call says, in the port's words. */
@@ -76,7 +86,8 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
       content = (file.content ?? "").replace(/\s/g, "");
     } catch (error) {
       noteExpiry(error);
-      return { ...access, read: answerOf(error, false) };
+      const read = answerOf(error, false);
+      return { ...access, read, ...(read === "unreachable" ? { cause: unreachableCause(error) } : {}) };
     }
     try {
       const answer = await (await repos()).createOrUpdateFileContents({
@@ -94,6 +105,7 @@ export function githubRepositoryAccess(options: GitHubContentsOptions) {
     } catch (error) {
       noteExpiry(error);
       access.write = answerOf(error, true);
+      if (access.write === "unreachable") access.cause = unreachableCause(error);
     }
     return access;
   };

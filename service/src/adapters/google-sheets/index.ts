@@ -62,7 +62,7 @@ export function createGoogleSheets(options: GoogleSheetsOptions): Spreadsheets {
     apiUrl: options.apiUrl,
     apiKey: options.apiKey,
     fetchTimeoutMs: options.fetchTimeoutMs,
-    credentials: options.credentials ?? defaultSheetsCredentials(options.accessToken),
+    credentials: options.credentials ?? defaultSheetsCredentials(options),
     serviceAccountEmail: options.serviceAccountEmail,
     logger: options.logger,
   });

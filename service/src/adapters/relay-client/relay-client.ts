@@ -1,6 +1,7 @@
-import type { LiveRelay, PushResult } from "../../ports/live-relay.ts";
+import type { LiveRelay, PushResult, RelayHealth } from "../../ports/live-relay.ts";
 import type { Clock } from "../../shared/clock.ts";
 import { AppError } from "../../shared/errors.ts";
+import { networkCause } from "../../shared/network-cause.ts";
 import { createLeaseClient } from "./lease-client.ts";
 import { createLivePointClient } from "./live-point-client.ts";
 
@@ -110,6 +111,23 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
           "upstream_failure",
           `announcing the days to ${baseUrl} was refused: ${response.status} ${codeOf(parseJson(text))}`,
         );
+      }
+    },
+
+    async health(): Promise<RelayHealth> {
+      try {
+        const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(pushTimeoutMs) });
+        const status = (parseJson(await response.text()) as { status?: unknown } | undefined)?.status;
+        if (response.ok && status === "ok") return { answers: true };
+        return { answers: false, problem: `it answers /health with HTTP ${response.status}` };
+      } catch (error) {
+        const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+        return {
+          answers: false,
+          problem: timedOut
+            ? `no answer within ${pushTimeoutMs} ms`
+            : (networkCause(error) ?? reason(error, pushTimeoutMs)),
+        };
       }
     },
 

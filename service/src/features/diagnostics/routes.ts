@@ -1,7 +1,9 @@
 import { type Static, Type } from "@sinclair/typebox";
+import type { Stack } from "../../config/stack.ts";
 import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
-import type { LiveRelay } from "../../ports/live-relay.ts";
+import type { LiveRelay, RelayHealth } from "../../ports/live-relay.ts";
+import { relayDownFix } from "../../preflight/relay-checks.ts";
 import { livePushEnabled } from "../../registry/live-push.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 
@@ -15,6 +17,20 @@ const Diagnostics = Type.Object(
       lastError: Type.Optional(Type.String()),
     }),
     live: Type.Object({ enabled: Type.Boolean(), baseUrl: Type.Union([Type.String(), Type.Null()]) }),
+    relay: Type.Optional(
+      Type.Object(
+        {
+          answers: Type.Boolean({ description: "whether the relay answered `/health` just now" }),
+          problem: Type.Optional(Type.String({ description: "why it did not, in a few words" })),
+          fix: Type.Optional(
+            Type.String({
+              description: "what to do, where the service runs (a laptop's stack, or production)",
+            }),
+          ),
+        },
+        { description: "the relay as this instance reaches it now; present when a relay is set up" },
+      ),
+    ),
     scoresheets: Type.Object(
       {
         scorePageUrl: Type.Union([Type.String(), Type.Null()], {
@@ -40,7 +56,8 @@ const Diagnostics = Type.Object(
 
 /**
  * The sync diagnostics report: which registry revision is live and from where, the live push
- * (`{ enabled, baseUrl }`), where the scoresheets' QR codes lead, the days, and each `extra`
+ * (`{ enabled, baseUrl }`) and whether the relay answers now (`relay`, with the fix where it does
+ * not), where the scoresheets' QR codes lead, the days, and each `extra`
  * member (the Sheets call counts).
  * @example const report = syncDiagnostics({ registry, liveRelay, pushUrl, pagesUrl, extra: { sheets: () => counter.report() } });
  */
@@ -50,10 +67,26 @@ export function syncDiagnostics(deps: {
   pushUrl: string | undefined;
   /** `PAGES_URL`: the scoresheets' QR codes open its score page. */
   pagesUrl: string | undefined;
+  /** Where the service runs, for the relay's fix. */
+  stack: Stack;
   extra: Record<string, () => unknown>;
 }) {
+  // Concurrent readers share one question to the relay.
+  let asking: Promise<RelayHealth> | undefined;
+  const relayNow = async (relay: LiveRelay) => {
+    asking ??= relay.health().finally(() => {
+      asking = undefined;
+    });
+    const health = await asking;
+    return health.answers
+      ? { answers: true }
+      : { answers: false, problem: health.problem, fix: relayDownFix(deps.stack) };
+  };
   return async () => {
-    const loaded = await deps.registry.get();
+    const [loaded, relay] = await Promise.all([
+      deps.registry.get(),
+      deps.liveRelay ? relayNow(deps.liveRelay) : undefined,
+    ]);
     const { registry } = loaded;
     const extra = Object.fromEntries(Object.entries(deps.extra).map(([name, read]) => [name, read()]));
     return {
@@ -65,6 +98,7 @@ export function syncDiagnostics(deps: {
         ...(loaded.lastError ? { lastError: loaded.lastError } : {}),
       },
       live: { enabled: livePushEnabled(deps.liveRelay, registry.livePush), baseUrl: deps.pushUrl ?? null },
+      ...(relay ? { relay } : {}),
       scoresheets: { scorePageUrl: deps.pagesUrl === undefined ? null : `${deps.pagesUrl}/score/` },
       days: Object.entries(registry.events).flatMap(([event, { days }]) =>
         Object.entries(days).map(([day, d]) => ({

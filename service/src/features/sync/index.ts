@@ -7,6 +7,7 @@
 
 export { syncRoutes } from "./routes.ts";
 export { createSyncService } from "./service.ts";
+export { type TriggerCall, TriggerLog, type TriggerRecord } from "./trigger-log.ts";
 export type {
   DaySnapshot,
   FacilityHook,

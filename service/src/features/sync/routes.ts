@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { frozenTwin, segment } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams, FacilityParams } from "../../http/schemas.ts";
 import { AppError, type ErrorCode } from "../../shared/errors.ts";
 import { parseEditedAt } from "./edited-at.ts";
 import { FrozenSyncQuery, SyncBody, SyncReportSchema } from "./schemas.ts";
+import type { TriggerLog } from "./trigger-log.ts";
 import type { SyncMethod, SyncService } from "./types.ts";
 
 const SYNC_ERRORS: ErrorCode[] = [
@@ -27,12 +29,30 @@ function headerEditedAt(header: string | string[] | undefined): number | undefin
     : parseEditedAt(value, { allowEpochMs: true });
 }
 
+/** Notes an edit trigger's call, and warns of one refused: a trigger whose properties are wrong fails every edit. */
+function noteTrigger(triggers: TriggerLog, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers["x-sync-secret"] === undefined) return;
+  const { day = "", facility = "" } = request.params as { day?: string; facility?: string };
+  const header = request.headers["x-workbook-id"];
+  const call = {
+    day,
+    facility,
+    workbookId: typeof header === "string" ? header : undefined,
+    status: reply.statusCode,
+    code: reply.failure?.code,
+  };
+  triggers.record(call);
+  if (call.status >= 400 && call.status < 500) request.log.warn(call, "edit trigger refused");
+}
+
 /**
  * The sync routes: a day, one facility, and the frozen `POST /sync/:day` that is either (input in
  * the query and a header, `?method=` anything but `csv` read as `sheets`).
- * @example const routes = syncRoutes(services.sync);
+ * A facility sync sent with `X-Sync-Secret` is a workbook's edit trigger: each is noted in
+ * `triggers` for the preflight, and one refused is logged as a warning (its properties are wrong).
+ * @example const routes = syncRoutes(services.sync, services.triggers);
  */
-export function syncRoutes(sync: SyncService): RouteDefinition[] {
+export function syncRoutes(sync: SyncService, triggers: TriggerLog): RouteDefinition[] {
   const common = {
     method: "POST",
     auth: ["secret", "operator"],
@@ -59,6 +79,7 @@ export function syncRoutes(sync: SyncService): RouteDefinition[] {
     summary: "Sync one facility",
     params: FacilityParams,
     body: SyncBody,
+    onAnswered: (request, reply) => noteTrigger(triggers, request, reply),
     handler: async (request) => {
       const { editedAt, method } = request.body;
       return sync.syncFacility(request.params.day, request.params.facility, {

@@ -1,7 +1,8 @@
 /**
  * The console's store, one part per concern (the frame, the session, the day, its attendance
- * lists and clash warnings, its links, its scoresheets, its score screen). Made once by `main.tsx` with the
- * browser's {@link PageEnvironment}; components read its signals and call its actions.
+ * lists and clash warnings, its links, its scoresheets, its score screen, the registry edits it
+ * points to). Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read
+ * its signals and call its actions.
  */
 import { effect } from "@preact/signals";
 import type { PageEnvironment } from "../../lib/page/environment.ts";
@@ -10,6 +11,7 @@ import { type AttendanceStore, createAttendanceStore } from "./attendance.ts";
 import { type ClashWarnings, clashWarnings } from "./clashes.ts";
 import { createDayStore, type DayStore } from "./day.ts";
 import { createLinksStore, type LinksStore } from "./links.ts";
+import { type RegistryEdits, registryEdits } from "./registry-edits.ts";
 import { createScoreScreen, type ScoreScreen } from "./scores.ts";
 import { createScoresheetsStore, type ScoresheetsStore } from "./scoresheets.ts";
 import { createSessionStore, type SessionStore } from "./session.ts";
@@ -23,6 +25,8 @@ export interface ConsoleStore {
   links: LinksStore;
   scoresheets: ScoresheetsStore;
   scores: ScoreScreen;
+  /** Where a setting only a registry edit changes is written. */
+  registryEdits: RegistryEdits;
   /** Reads the settings and the registry; from now on the session ends at its expiry. */
   start(): Promise<void>;
 }
@@ -46,8 +50,10 @@ export function createConsoleStore(env: PageEnvironment): ConsoleStore {
     links,
     scoresheets: createScoresheetsStore(env, app, day),
     scores: createScoreScreen(day, session),
+    registryEdits: registryEdits(env, app),
     start() {
       effect(() => session.expireSession(app.now.value));
+      day.watchLiveConnection();
       return app.start();
     },
   };

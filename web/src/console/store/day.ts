@@ -3,7 +3,7 @@
  * file), syncs and their reports, the go-live setting, the live-push and score-entry switches,
  * the diagnostics and the attendance reconciliation.
  */
-import { type ReadonlySignal, type Signal, signal } from "@preact/signals";
+import { effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import type {
   Diagnostics,
   LivePush,
@@ -14,7 +14,7 @@ import type {
   VisibilityReport,
 } from "../../lib/api/types.ts";
 import type { DayEntry, IsLive } from "../../lib/data/registry.ts";
-import type { FeedState } from "../../lib/live/day-feed.ts";
+import type { FeedSource, FeedState } from "../../lib/live/day-feed.ts";
 import { dayFollower } from "../../lib/page/day-follower.ts";
 import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
@@ -54,6 +54,12 @@ export interface DayStore {
   /** Switches the event's score entry between the console and scorer links. */
   setScoreEntry(entry: DayEntry, mode: "console" | "links"): Promise<void>;
   readDiagnostics(): Promise<Diagnostics | undefined>;
+  /**
+   * Reads the diagnostics again whenever the day's live connection drops or comes back, once they
+   * have been read: the panel then says the relay is down while it is, and back when it is.
+   * Returns the stop.
+   */
+  watchLiveConnection(): () => void;
   /** Runs the preflight; it changes nothing. */
   runPreflight(): Promise<Preflight | undefined>;
   /** Brings the `ATTENDANCE` tab of one facility, or of every facility, up to date with its roster. */
@@ -167,6 +173,15 @@ export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: S
       if (answer !== undefined) scoreEntry.value = { event: answer.event, scoreEntry: answer.scoreEntry };
     },
     readDiagnostics,
+    watchLiveConnection() {
+      let last: FeedSource | undefined;
+      return effect(() => {
+        const source = day.feed.value?.source;
+        const turned = last !== undefined && source !== last && (source === "live" || source === "published");
+        if (source !== "connecting") last = source;
+        if (turned && diagnostics.result.peek() !== undefined) void readDiagnostics();
+      });
+    },
     runPreflight: () => preflight.run(() => operatorCall(api().GET("/v3/diagnostics/preflight"))),
     reconcile(entry, facility) {
       return reconciliation.run(() =>

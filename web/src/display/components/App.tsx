@@ -8,8 +8,10 @@ import { StandingsScreen, TeamsScreen } from "./StandingsScreen.tsx";
 const KIND_NAMES = { courts: "Courts", standings: "Standings", teams: "Teams", draw: "Draw" } as const;
 
 /**
- * The whole TV: the hall and the time at the top, one screen of the rotation, and at the bottom
- * where the results come from and a bar that fills until the next screen.
+ * The whole TV: the hall, the day, where the results come from and the time at the top, one
+ * screen of the rotation, and at the bottom which screen it is, the event, and a bar that fills
+ * until the next screen. Each is a full-width band of the page's column (display.css), so another
+ * (a call to a court) can be put between them.
  */
 export function App() {
   const { dayEntry, failure, feed, now, place, registry, screens, shown, visibility } = useDisplay();
@@ -34,10 +36,7 @@ export function App() {
       <header class="tv-bar">
         <h1>
           <span class="hall">{hall || entry?.day.label || "Hall display"}</span>
-          <span class="event">
-            {title}
-            {entry && hall && ` · ${entry.day.label}`}
-          </span>
+          {entry && hall && <span class="day">{entry.day.label}</span>}
         </h1>
         <p class={`source ${source}`} role="status">
           {source === "live" ? (
@@ -82,17 +81,18 @@ export function App() {
       </main>
       <footer class="tv-foot">
         {current && (
-          <>
-            <p>
-              {KIND_NAMES[current.screen.kind]} · screen {current.number} of {screens.value.length}
-            </p>
-            <div
-              key={`${current.number}-${current.screen.kind}`}
-              class="turn"
-              style={{ animationDuration: `${place.seconds}s` }}
-              aria-hidden="true"
-            />
-          </>
+          <p class="which">
+            {KIND_NAMES[current.screen.kind]} · screen {current.number} of {screens.value.length}
+          </p>
+        )}
+        {entry && <p class="event">{title}</p>}
+        {current && (
+          <div
+            key={`${current.number}-${current.screen.kind}`}
+            class="turn"
+            style={{ animationDuration: `${place.seconds}s` }}
+            aria-hidden="true"
+          />
         )}
       </footer>
     </div>

@@ -1,33 +1,32 @@
 import { categoryLabel, pairLabel } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
-import type { Screen } from "../screens.ts";
+import { namesOf, type Screen } from "../screens.ts";
 
 type CourtsScreenData = Extract<Screen, { kind: "courts" }>;
 
 /** Each court with the match on it and the next one, beside the hall's latest results. */
 export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; event: Event }) {
-  const count = screen.courts.length;
-  const columns = count <= 2 ? count : count <= 4 ? 2 : count <= 6 ? 3 : 4;
   return (
     <div class="courts-screen">
       <section class="tv-courts" aria-labelledby="tv-courts">
-        <h2 id="tv-courts">
+        <h2 id="tv-courts" class="visually-hidden">
           Courts
           {screen.pages > 1 && ` (${screen.page + 1} of ${screen.pages})`}
         </h2>
-        <ul class={`across-${columns}`}>
+        <ul class={screen.courts.length <= 2 ? "few" : undefined}>
           {screen.courts.map(({ court, onCourt, next }) => (
             <li key={court} class={onCourt ? "tv-court busy" : "tv-court"}>
-              <h3>{court}</h3>
-              <p class="label">{onCourt ? "On court" : "Free"}</p>
+              <div class="court-head">
+                <h3>{court}</h3>
+                <p class="label">{onCourt ? "On court" : "Free"}</p>
+              </div>
               {onCourt ? (
-                <Sides match={onCourt} event={event} />
+                <OnCourt match={onCourt} event={event} />
               ) : (
-                <p class="idle">{next?.time ? `Next match at ${next.time}` : "—"}</p>
+                <p class="idle">{next?.time ? `Next match at ${next.time}` : "No match on court"}</p>
               )}
-              <p class="label">Next</p>
-              {next ? <Sides match={next} event={event} small /> : <p class="idle">Nothing more</p>}
+              <Next match={next} event={event} />
             </li>
           ))}
         </ul>
@@ -42,15 +41,19 @@ export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; even
               <li key={match.matchNumber}>
                 <p class="what">{[match.court, what(match, event)].filter(Boolean).join(" · ")}</p>
                 {([1, 2] as const).map((side) => (
-                  <p key={side} class={match.winner === side ? "side won" : "side"}>
-                    <span class="name">
-                      {side === 1 ? match.team1 || match.teamCode1 : match.team2 || match.teamCode2}
-                    </span>
-                    <span class="score figures">
+                  <div key={side} class={match.winner === side ? "side won" : "side"}>
+                    <Names
+                      names={
+                        side === 1
+                          ? namesOf(match.team1, match.teamCode1)
+                          : namesOf(match.team2, match.teamCode2)
+                      }
+                    />
+                    <p class="score figures">
                       {side === 1 ? match.team1Score : match.team2Score}
                       {match.winner === side && <span class="visually-hidden"> (winner)</span>}
-                    </span>
-                  </p>
+                    </p>
+                  </div>
                 ))}
               </li>
             ))}
@@ -69,22 +72,53 @@ function what(match: Match, event: Event): string {
   return [category, match.round].filter(Boolean).join(" · ");
 }
 
-/** A match's two sides, one player to a line on court (doubles on two), one side to a line for next. */
-function Sides({ match, event, small }: { match: Match; event: Event; small?: boolean }) {
-  const side = (team: string, code: string) => {
-    const players = small ? [] : team.split(/\s*\/\s*/).filter(Boolean);
-    return players.length > 1 ? players : [team || code || "To be decided"];
-  };
+/** A side's players, one to a line. */
+function Names({ names }: { names: string[] }) {
   return (
-    <div class={small ? "sides small" : "sides"}>
-      <p class="what">{[match.time, what(match, event)].filter(Boolean).join(" · ")}</p>
-      {[side(match.team1, match.teamCode1), side(match.team2, match.teamCode2)].map((names, s) => (
-        <p key={s} class="name">
-          {names.map((name, n) => (
-            <span key={n}>{name}</span>
-          ))}
-        </p>
+    <p class="names">
+      {names.map((name, n) => (
+        <span key={n} class="name">
+          {name}
+        </span>
       ))}
+    </p>
+  );
+}
+
+/** The match on court: its time and category, then each side a player to a line, "v" between the sides. */
+function OnCourt({ match, event }: { match: Match; event: Event }) {
+  const sides = [namesOf(match.team1, match.teamCode1), namesOf(match.team2, match.teamCode2)];
+  const pairs = sides.some((names) => names.length > 1);
+  return (
+    <div class={pairs ? "on-court pairs" : "on-court"}>
+      <p class="what">{[match.time, what(match, event)].filter(Boolean).join(" · ")}</p>
+      <Names names={sides[0] as string[]} />
+      <p class="versus">v</p>
+      <Names names={sides[1] as string[]} />
+    </div>
+  );
+}
+
+/** The match after it, smaller: "Next · 10:00 · Men's doubles", then a side to a line, the second after a "v". */
+function Next({ match, event }: { match: Match | undefined; event: Event }) {
+  if (match === undefined)
+    return (
+      <div class="next">
+        <p class="what">
+          <span class="label">Next</span> · nothing more
+        </p>
+      </div>
+    );
+  return (
+    <div class="next">
+      <p class="what">
+        <span class="label">Next</span>
+        {[match.time, what(match, event)].filter(Boolean).map((part) => ` · ${part}`)}
+      </p>
+      <p class="name">{namesOf(match.team1, match.teamCode1).join(" / ")}</p>
+      <p class="name">
+        <span class="versus">v</span> {namesOf(match.team2, match.teamCode2).join(" / ")}
+      </p>
     </div>
   );
 }

@@ -1,18 +1,24 @@
 import { categoryLabel } from "../../lib/data/labels.ts";
 import type { Event } from "../../lib/data/registry.ts";
-import type { Screen } from "../screens.ts";
+import { namesOf, type Screen } from "../screens.ts";
 
 type DrawScreenData = Extract<Screen, { kind: "draw" }>;
 
-/** One category's knockout draw, every round side by side, winners carried forward. */
+/** One category's knockout draw (or a part of a large one), every round side by side, winners carried forward. */
 export function DrawScreen({ screen, event }: { screen: DrawScreenData; event: Event }) {
-  const { bracket } = screen;
+  const { bracket, part, parts } = screen;
   const title = bracket.category ? categoryLabel(event.display, bracket.category) : "Knockout";
+  const pairs = bracket.rounds.some(({ matches }) =>
+    matches.some(({ sides }) => sides.some((side) => namesOf(side.name, side.code).length > 1)),
+  );
   return (
     <section class="tv-draw" aria-labelledby="tv-draw">
-      <h2 id="tv-draw">Draw · {title}</h2>
+      <h2 id="tv-draw">
+        Draw · {title}
+        {parts > 1 && ` (part ${part} of ${parts})`}
+      </h2>
       <div
-        class={`tv-rounds ${size(bracket.rounds[0]?.matches.length ?? 0)}`}
+        class={pairs ? "tv-rounds pairs" : "tv-rounds"}
         style={{ gridTemplateColumns: `repeat(${bracket.rounds.length}, minmax(0, 1fr))` }}
       >
         {bracket.rounds.map((round, r) => (
@@ -24,21 +30,27 @@ export function DrawScreen({ screen, event }: { screen: DrawScreenData; event: E
                   <div class="tv-drawn">
                     <p class="what">
                       <span class="visually-hidden">Match {match.matchNumber}: </span>
-                      {[match.time, match.court].filter(Boolean).join(" · ")}
+                      {[match.time, match.court].filter(Boolean).join(" · ") || `Match ${match.matchNumber}`}
                     </p>
                     {sides.map((side, s) => (
-                      <p
+                      <div
                         key={s}
                         class={["side", winner === s + 1 && "won", side.open && "open"]
                           .filter(Boolean)
                           .join(" ")}
                       >
-                        <span class="name">{side.name}</span>
-                        <span class="score figures">
+                        <p class="names">
+                          {namesOf(side.name, side.code).map((name, n) => (
+                            <span key={n} class="name">
+                              {name}
+                            </span>
+                          ))}
+                        </p>
+                        <p class="score figures">
                           {side.score}
                           {winner === s + 1 && <span class="visually-hidden"> (through)</span>}
-                        </span>
-                      </p>
+                        </p>
+                      </div>
                     ))}
                   </div>
                 </li>
@@ -49,9 +61,4 @@ export function DrawScreen({ screen, event }: { screen: DrawScreenData; event: E
       </div>
     </section>
   );
-}
-
-/** Type as large as the first round's matches allow: a draw of eight reads from the back of the hall. */
-function size(firstRound: number): string {
-  return firstRound <= 4 ? "large" : firstRound <= 8 ? "medium" : "small";
 }

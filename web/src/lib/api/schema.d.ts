@@ -1471,6 +1471,15 @@ export interface operations {
                             revision: string;
                             source: "repository" | "fallback";
                         };
+                        /** @description the relay as this instance reaches it now; present when a relay is set up */
+                        relay?: {
+                            /** @description whether the relay answered `/health` just now */
+                            answers: boolean;
+                            /** @description what to do, where the service runs (a laptop's stack, or production) */
+                            fix?: string;
+                            /** @description why it did not, in a few words */
+                            problem?: string;
+                        };
                         /** @description what the scoresheets print, for the console to say before printing */
                         scoresheets: {
                             /** @description the score page that the QR code on each match's scoresheet opens (`<PAGES_URL>/score/`); null without PAGES_URL, when sheets carry no QR code */
@@ -5965,7 +5974,7 @@ export interface operations {
                         /** Format: date-time */
                         checkedAt: string;
                         checks: {
-                            check: "repository" | "token-expiry" | "registry" | "workbook-access" | "workbook-tabs" | "relay-health" | "relay-secret" | "relay-origin" | "pages-config";
+                            check: "service-settings" | "repository" | "token-expiry" | "registry" | "sheets-credentials" | "workbook-access" | "workbook-tabs" | "workbook-trigger" | "relay-health" | "relay-secret" | "relay-origin" | "pages-config";
                             /** @description what was found */
                             detail: string;
                             /** @description the fix in one sentence, on a failure or a warning */
@@ -5976,6 +5985,8 @@ export interface operations {
                         }[];
                         /** @description true when no check failed */
                         ok: boolean;
+                        /** @description true when every check passed: nothing fails, nothing asks to be looked at, nothing is left unchecked (ready for the day) */
+                        ready: boolean;
                     };
                 };
             };
@@ -6079,6 +6090,15 @@ export interface operations {
                             loadedAt: string;
                             revision: string;
                             source: "repository" | "fallback";
+                        };
+                        /** @description the relay as this instance reaches it now; present when a relay is set up */
+                        relay?: {
+                            /** @description whether the relay answered `/health` just now */
+                            answers: boolean;
+                            /** @description what to do, where the service runs (a laptop's stack, or production) */
+                            fix?: string;
+                            /** @description why it did not, in a few words */
+                            problem?: string;
                         };
                         /** @description what the scoresheets print, for the console to say before printing */
                         scoresheets: {

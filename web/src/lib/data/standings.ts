@@ -41,6 +41,18 @@ export interface StandingRow {
   shared: boolean;
 }
 
+/**
+ * A row's point difference as tables show it, signed with a true minus.
+ * @example pointDifference({ pointsFor: 21, pointsAgainst: 30 }) // "−9"
+ */
+export function pointDifference({
+  pointsFor,
+  pointsAgainst,
+}: Pick<StandingRow, "pointsFor" | "pointsAgainst">): string {
+  const value = pointsFor - pointsAgainst;
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
+}
+
 export interface StandingsGroup {
   /** The category cell ("" when the tab has no Category column). */
   category: string;

@@ -1,31 +1,29 @@
-import { playerNow } from "../../lib/data/players.ts";
-import { manilaDate } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
+import { followedCard } from "../followed-card.ts";
 import { queryOf } from "../place.ts";
-import { nextWords, recordWords } from "./player-words.ts";
 import "./players.css";
 
 /**
  * The players this phone follows who play in this event, at the top of the day: each with what
- * comes next for them, a tap away from their page; and the offer to notify.
+ * is on for them that day (followed-card.ts), a tap away from their page; and the offer to notify.
  */
 export function MyPlayers() {
-  const { dayEntry, follows, now, openPlayer, place, players } = usePublic();
-  const display = dayEntry.value?.event.display;
+  const { dayEntry, follows, heading, now, openPlayer, place, players } = usePublic();
+  const entry = dayEntry.value;
   const here = follows.followed.value.flatMap(({ key }) => {
     const player = players.player(key);
     return player === undefined ? [] : [player];
   });
-  if (here.length === 0) return null;
-  const today = manilaDate(now.value);
+  if (here.length === 0 || entry === undefined) return null;
+  const day = { key: entry.dayKey, label: heading.value?.label ?? entry.day.label };
   return (
     <section class="my-players" aria-labelledby="my-players">
       <h2 id="my-players">My players</h2>
       <ul>
         {here.map((player) => {
-          const state = playerNow(player, now.value, display);
+          const card = followedCard(player, day, now.value, entry.event.display);
           return (
-            <li key={player.key} class={state.onCourt ? "on-court" : undefined}>
+            <li key={player.key} class={card.onCourt ? "on-court" : undefined}>
               <a
                 href={queryOf({ ...place.value, player: player.key })}
                 onClick={(event) => {
@@ -34,8 +32,8 @@ export function MyPlayers() {
                 }}
               >
                 <span class="name">{player.name}</span>
-                <span class="next">{nextWords(state, today)}</span>
-                <span class="record">{recordWords(state)}</span>
+                <span class="next">{card.next}</span>
+                {card.record && <span class="record">{card.record}</span>}
               </a>
             </li>
           );

@@ -3,6 +3,7 @@ import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import {
   COLUMN_ABBREVIATIONS,
+  pointDifference,
   type StandingRow,
   standings,
   TIEBREAK_RULE,
@@ -56,7 +57,7 @@ export function Standings({ csv, matches, event }: { csv: string; matches: Match
             </td>,
             difference && c + 1 === against ? (
               <td key="difference" class="figures">
-                {signed(row.pointsFor - row.pointsAgainst)}
+                {pointDifference(row)}
               </td>
             ) : null,
           ]);
@@ -119,8 +120,6 @@ export function Standings({ csv, matches, event }: { csv: string; matches: Match
     </div>
   );
 }
-
-const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0");
 
 /** How the tables are ranked, and what their abbreviations mean. */
 function Legend({ difference }: { difference: boolean }) {

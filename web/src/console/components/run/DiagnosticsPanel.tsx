@@ -1,5 +1,6 @@
 import { manilaWhen } from "../../../lib/manila-time.ts";
 import { useConsole } from "../../context.ts";
+import { livePushLine } from "../../store/live-push-line.ts";
 import { Problem } from "../Problem.tsx";
 import { PreflightChecks } from "./PreflightChecks.tsx";
 
@@ -12,6 +13,7 @@ export function DiagnosticsPanel() {
   const { now } = app;
   const { diagnostics, readDiagnostics, preflight, runPreflight } = day;
   const report = diagnostics.result.value;
+  const live = report && livePushLine(report, day.feed.value?.source);
   return (
     <section class="panel" aria-labelledby="diagnostics-heading">
       <h2 id="diagnostics-heading">Diagnostics</h2>
@@ -32,9 +34,14 @@ export function DiagnosticsPanel() {
             {report.registry.lastError ?? "None"}
           </dd>
           <dt>Live push</dt>
-          <dd>
-            {report.live.enabled ? "On" : "Off"}
-            {report.live.baseUrl ? `, through the relay at ${report.live.baseUrl}` : ": no relay is set up"}
+          <dd class={live?.down ? "warn-text" : undefined}>
+            {live?.text}
+            {live?.fix && (
+              <>
+                {" "}
+                <strong>Fix:</strong> {live.fix}
+              </>
+            )}
           </dd>
         </dl>
       )}

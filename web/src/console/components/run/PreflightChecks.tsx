@@ -6,11 +6,14 @@ type Finding = Preflight["checks"][number];
 
 /** What each kind of check looked at, in the organiser's words. */
 const KIND: Record<Finding["check"], string> = {
+  "service-settings": "Service settings",
   repository: "Data repository",
   "token-expiry": "Repository token",
   registry: "Registry",
+  "sheets-credentials": "Spreadsheet credentials",
   "workbook-access": "Workbook sharing",
   "workbook-tabs": "Workbook tabs",
+  "workbook-trigger": "Workbook's edit trigger",
   "relay-health": "Live relay",
   "relay-secret": "Relay secret",
   "relay-origin": "Relay and the pages",
@@ -56,10 +59,12 @@ export function PreflightChecks({ report }: { report: Preflight }) {
   const key = (finding: Finding) => `${finding.check} ${finding.subject}`;
   return (
     <div class="preflight">
-      <p role="status" class={failed > 0 ? "warn-text" : undefined}>
-        {failed === 0
-          ? "Nothing fails: the setup is ready for the day."
-          : `${failed} check${failed === 1 ? "" : "s"} fail${failed === 1 ? "s" : ""}: fix ${failed === 1 ? "it" : "them"} before the day.`}{" "}
+      <p role="status" class={report.ready ? undefined : "warn-text"}>
+        {failed > 0
+          ? `${failed} check${failed === 1 ? "" : "s"} fail${failed === 1 ? "s" : ""}: fix ${failed === 1 ? "it" : "them"} before the day.`
+          : report.ready
+            ? "Every check passes: the setup is ready for the day."
+            : `Nothing fails, but ${look.length} ${look.length === 1 ? "finding asks" : "findings ask"} to be looked at or checked: not ready until each is seen to.`}{" "}
         <span class="muted">Checked {manilaWhen(report.checkedAt, now.value)}.</span>
       </p>
       {look.length > 0 && (

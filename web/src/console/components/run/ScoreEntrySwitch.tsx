@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";
+import { ScoreEntryOff } from "../ScoreEntryOff.tsx";
 
 const MODES = [
   {
@@ -31,14 +32,7 @@ export function ScoreEntrySwitch({ entry }: { entry: DayEntry }) {
   return (
     <section class="panel" aria-labelledby="scoring-heading">
       <h2 id="scoring-heading">Score entry</h2>
-      {off && (
-        <p class="notice" id="scoring-off">
-          Score entry is off for {entry.event.title ?? entry.eventKey}: the event has no{" "}
-          <code>scoreEntry</code> setting in the registry. This switch only moves between operators and scorer
-          links; turning score entry on is an edit of the registry file (<code>"scoreEntry": "console"</code>{" "}
-          or <code>"links"</code>).
-        </p>
-      )}
+      {off && <ScoreEntryOff entry={entry} id="scoring-off" />}
       <form onSubmit={submit}>
         <fieldset
           disabled={off || mode === undefined || scoreEntryChange.busy.value}

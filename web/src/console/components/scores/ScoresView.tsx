@@ -3,15 +3,12 @@ import type { DayEntry } from "../../../lib/data/registry.ts";
 import { scoreText } from "../../../score/draft.ts";
 import { useConsole } from "../../context.ts";
 import type { DayMatch } from "../../store/match-search.ts";
+import { ScoreEntryOff } from "../ScoreEntryOff.tsx";
 import { ScoreForm } from "./ScoreForm.tsx";
 
-/** What the event's score-entry mode means at the control desk. */
+/** What the event's score-entry mode means at the control desk (off: {@link ScoreEntryOff}). */
 function modeWords(mode: "console" | "links" | null | undefined): { text: string; off: boolean } {
-  if (mode === null)
-    return {
-      text: "Score entry is off for this event: it has no scoreEntry setting in the registry, so no score can be saved. Turning it on is a registry change.",
-      off: true,
-    };
+  if (mode === null) return { text: "", off: true };
   if (mode === "console")
     return {
       text: "Operators only: scores for this event are entered here, at the control desk.",
@@ -78,7 +75,7 @@ export function ScoresView({ entry }: { entry: DayEntry }) {
     <div class="panels">
       <section class="panel" aria-labelledby="find-heading">
         <h2 id="find-heading">Find a match</h2>
-        <p class={mode.off ? "notice warn" : "hint"}>{mode.text}</p>
+        {mode.off ? <ScoreEntryOff entry={entry} /> : <p class="hint">{mode.text}</p>}
         {snapshot === undefined ? (
           <p>
             {feed.value?.unpublished
