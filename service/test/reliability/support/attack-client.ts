@@ -105,7 +105,16 @@ export function stalledUpload(
   return { session, stream, closed, status: () => status };
 }
 
-/** Waits until `check` holds, polling; the test's own timeout bounds it. */
-export async function eventually(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Waits until `check` holds, polling every 10 ms, for at most `within` ms (room for a machine
+ * several times slower than a quiet one): past it, it fails naming what it waited for, so a stuck
+ * state is a failure with its cause rather than a file stopped after the runner's 5 minutes.
+ */
+export async function eventually(check: () => boolean, within = 60_000): Promise<void> {
+  const until = performance.now() + within;
+  while (!check()) {
+    if (performance.now() > until)
+      throw new Error(`still waiting after ${within} ms for ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
