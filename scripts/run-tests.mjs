@@ -16,6 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { tsImport } from "tsx/esm/api";
 import { failuresIn } from "./test-run/failures.mjs";
 import { LONGEST_FIRST, laneOf, largestFirst, sharesProcess } from "./test-run/lanes.mjs";
 import { runSlots } from "./test-run/pool.mjs";
@@ -72,6 +73,11 @@ const slowQueue = [...slow.filter(longest), ...slow.filter((file) => !longest(fi
 const fastQueue = files.filter(({ lane }) => lane === "fast").map(({ file }) => job(file));
 const stackQueue = largestFirst(onStack).map(job);
 
+// Every stack of the run dates its demo on one weekend that starts a day or more from now, so no
+// demo day begins or ends during the run, whatever hour it starts at (service/src/demo/calendar.ts).
+/** @type {typeof import("../service/src/demo/calendar.ts")} */
+const calendar = await tsImport("../service/src/demo/calendar.ts", import.meta.url);
+process.env["TOPS_DEMO_SATURDAY"] ||= calendar.weekendAhead(Date.now()).saturday;
 const env = { ...process.env, TZ: process.env["TZ"] ?? "America/New_York" };
 const reporter = [
   `--test-reporter=${process.stdout.isTTY ? "spec" : "tap"}`,

@@ -18,6 +18,21 @@ import { spawnService, stopService, waitForService } from "./service.mjs";
 export class StackError extends Error {}
 
 /**
+ * The weekend `TOPS_DEMO_SATURDAY` names for a new demo (the test run sets it, so that no demo day
+ * begins or ends during a run); unset, the coming weekend.
+ * @param {Parts} modules
+ */
+function demoWeekend(modules) {
+  const saturday = process.env["TOPS_DEMO_SATURDAY"];
+  if (saturday === undefined || saturday === "") return undefined;
+  try {
+    return modules.weekendOf(saturday);
+  } catch (error) {
+    throw new StackError(`TOPS_DEMO_SATURDAY: ${/** @type {Error} */ (error).message}`);
+  }
+}
+
+/**
  * The stack in `dir`, not started yet: `start()` starts it, `stop()` stops what is running.
  * @param {object} options
  * @param {string} options.repo the repository root
@@ -138,6 +153,7 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
         dataDir: paths.data,
         workbooksDir: paths.workbooks,
         now: Date.now(),
+        weekend: demoWeekend(modules),
       });
       secrets = await modules.ensureLocalSecrets(paths.secrets);
       await folderReady();

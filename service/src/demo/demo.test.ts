@@ -7,7 +7,7 @@ import { createXlsxWorkbooks } from "../adapters/xlsx-workbooks/index.ts";
 import { buildRoster } from "../features/attendance/roster.ts";
 import { finalScoreProblem, gameRules } from "../registry/scoring.ts";
 import { validateRegistry } from "../registry/validate.ts";
-import { comingWeekend, createDemoTournament, demoTournament } from "./index.ts";
+import { comingWeekend, createDemoTournament, demoTournament, weekendAhead, weekendOf } from "./index.ts";
 
 const WEEKEND = { saturday: "2026-11-21", sunday: "2026-11-22" };
 
@@ -20,6 +20,29 @@ describe("demo tournament", () => {
       saturday: "2026-11-28",
       sunday: "2026-11-29",
     });
+  });
+
+  test("weekendAhead: at every hour of a week, a weekend that starts a whole day or more later in Manila, and at most 8 days", () => {
+    const monday = Date.parse("2026-11-23T00:00:00+08:00");
+    for (let hour = 0; hour < 7 * 24; hour++) {
+      const now = monday + hour * 3_600_000;
+      const { saturday, sunday } = weekendAhead(now);
+      const starts = Date.parse(`${saturday}T00:00:00+08:00`);
+      assert.equal(new Date(`${saturday}T00:00:00Z`).getUTCDay(), 6, `hour ${hour}`);
+      assert.equal(sunday, new Date(starts + 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10));
+      assert.ok(starts - now >= 86_400_000, `hour ${hour}: starts ${starts - now} ms later`);
+      assert.ok(starts - now <= 8 * 86_400_000, `hour ${hour}: starts ${starts - now} ms later`);
+    }
+    // Saturday 23:30, Sunday 00:30 and Monday 05:59 in Manila.
+    assert.equal(weekendAhead(Date.parse("2026-11-28T23:30:00+08:00")).saturday, "2026-12-05");
+    assert.equal(weekendAhead(Date.parse("2026-11-29T00:30:00+08:00")).saturday, "2026-12-05");
+    assert.equal(weekendAhead(Date.parse("2026-11-30T05:59:00+08:00")).saturday, "2026-12-05");
+  });
+
+  test("weekendOf: the Saturday's weekend; anything but a Saturday written yyyy-MM-dd is refused", () => {
+    assert.deepEqual(weekendOf("2026-12-26"), { saturday: "2026-12-26", sunday: "2026-12-27" });
+    for (const bad of ["2026-12-27", "2026-02-30", "5 December", "2026-12-5", ""])
+      assert.throws(() => weekendOf(bad), /is not a Saturday written yyyy-MM-dd/);
   });
 
   test("the registry passes every validation rule and has one event of each type", () => {

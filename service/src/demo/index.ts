@@ -1,11 +1,11 @@
 import { link, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { REGISTRY_PATH } from "../registry/store.ts";
-import { comingWeekend } from "./calendar.ts";
+import { comingWeekend, type Weekend } from "./calendar.ts";
 import { demoTournament } from "./tournament.ts";
 import { exists, writeFacilityWorkbook } from "./workbook.ts";
 
-export { comingWeekend, type Weekend } from "./calendar.ts";
+export { comingWeekend, type Weekend, weekendAhead, weekendOf } from "./calendar.ts";
 export { type DemoTournament, demoTournament } from "./tournament.ts";
 
 /** What {@link createDemoTournament} did. */
@@ -20,16 +20,17 @@ export interface DemoOutcome {
 
 /**
  * Creates the demo tournament in a local data folder and workbooks folder: the registry and one
- * `.xlsx` workbook per facility. Nothing that exists is overwritten, so an edited registry or a
- * workbook with real scores survives every later start.
+ * `.xlsx` workbook per facility, on `weekend` (default: the coming one). Nothing that exists is
+ * overwritten, so an edited registry or a workbook with real scores survives every later start.
  * @example await createDemoTournament({ dataDir: "./local/data", workbooksDir: "./local/workbooks", now: Date.now() });
  */
 export async function createDemoTournament(options: {
   dataDir: string;
   workbooksDir: string;
   now: number;
+  weekend?: Weekend;
 }): Promise<DemoOutcome> {
-  const weekend = comingWeekend(options.now);
+  const weekend = options.weekend ?? comingWeekend(options.now);
   const { registry, facilities } = demoTournament(weekend);
   await mkdir(options.workbooksDir, { recursive: true });
   const workbooksCreated: string[] = [];

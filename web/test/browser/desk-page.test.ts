@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { attendanceRow } from "../support/attendance-tab.ts";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { DEMO_WEEKEND, longDay } from "../support/demo-weekend.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const SHEET = "open-sun-rizal-hall";
@@ -73,7 +74,7 @@ describe("the desk page in Chromium, on the stack as `npm start` starts it", () 
     await page.goto(deskUrl);
     await page.getByRole("heading", { level: 1, name: "Rizal Hall" }).waitFor();
     await page.getByText("Desk link: Front desk (Rizal Hall)").waitFor();
-    await page.getByText(/valid until the end of Sunday \d+ November/).waitFor();
+    await page.getByText(`valid until the end of ${longDay(DEMO_WEEKEND.sunday)}`).waitFor();
     await presentBox(page, "Mónica Yáñez").waitFor();
     assert.equal(await count(page, "All"), 12);
     assert.equal(await count(page, "Not yet in"), 12);
@@ -238,7 +239,7 @@ describe("the desk page in Chromium, on the stack as `npm start` starts it", () 
       await tab.clock.setSystemTime(exp + 60_000);
       await phone.setOffline(false);
       await tab
-        .getByText(/This desk link expired at the end of Sunday \d+ November/)
+        .getByText(`This desk link expired at the end of ${longDay(DEMO_WEEKEND.sunday)}`)
         .first()
         .waitFor();
       await tab

@@ -9,6 +9,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import { DEMO_WEEKEND, longDay } from "../support/demo-weekend.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const SCORE = "/v3/days/open-sat/facilities/Rizal%20Hall/matches/";
@@ -177,9 +178,11 @@ describe("the venue day's pages in Chromium, on the stack as `npm start` starts 
     await handOver.getByRole("button", { name: "Copy the list" }).tap();
     await handOver.getByText("Copied.").waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.match(
+    assert.ok(
+      copied.startsWith(
+        `Marks not sent by Desk link: Gate 3 (Rizal Hall), ${longDay(DEMO_WEEKEND.sunday)}:\n- Mónica Yáñez: present`,
+      ),
       copied,
-      /^Marks not sent by Desk link: Gate 3 \(Rizal Hall\), Sunday \d+ November:\n- Mónica Yáñez: present/,
     );
     assert.deepEqual(await seriousViolations(page), []);
   });

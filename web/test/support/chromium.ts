@@ -41,7 +41,20 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_ARGS };
+/**
+ * Chromium's environment: the tests' own, without libfaketime. A run with the machine's clock moved
+ * (`faketime … node scripts/run-tests.mjs`) preloads it into every process, and Chromium under it
+ * takes tens of seconds to open a page; the browser keeps the machine's clock, and a test that
+ * depends on a page's time sets it with Playwright's `page.clock`.
+ */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== "LD_PRELOAD" && !entry[0].startsWith("FAKETIME"),
+  ),
+);
+
+const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env };
 
 /**
  * A headless Chromium: the run's shared one when there is one (`close()` then closes this file's

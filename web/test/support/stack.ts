@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
+import "./demo-weekend.ts";
 import { holdingSharedStack, leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
 
 export interface Stack {

@@ -21,6 +21,7 @@ import { ensurePages } from "../../../../scripts/start/pages.mjs";
 import { localStack } from "../../../../scripts/start/stack.mjs";
 import { REPO } from "../../../../service/test/e2e/processes.ts";
 import { launchChromiumServer, withoutChromium } from "../chromium.ts";
+import "../demo-weekend.ts";
 import type { Lease } from "./lease.ts";
 
 const root = await mkdtemp(join(tmpdir(), "tops-shared-stack-"));
