@@ -18,6 +18,7 @@ import { scoresRoutes } from "./features/scores/index.ts";
 import { scoresheetRoutes } from "./features/scoresheets/index.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import { syncRoutes, visibilityRoutes } from "./features/sync/index.ts";
+import { corsOriginFor } from "./http/cors-policy.ts";
 import { installErrorHandler, rootOf, sendError, surfaceOf } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
@@ -69,6 +70,22 @@ const VALIDATORS = AjvCompiler();
  * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
  * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
  */
+/** The CORS answers' fixed part; the origin is per request (./http/cors-policy.ts). */
+const CORS_OPTIONS = {
+  methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+  allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept", "X-Device-Proof"],
+  exposedHeaders: [
+    "X-App-Version",
+    "X-Sync-Config",
+    "Deprecation",
+    "Link",
+    "Content-Disposition",
+    "Retry-After",
+    "Allow",
+  ],
+  maxAge: 600,
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = deps.http2Limits ?? HTTP2_LIMITS;
   const app = Fastify({
@@ -128,19 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
     body === "" ? done(null, undefined) : parseJson(request, body as string, done),
   );
+  const corsOrigin = corsOriginFor(deps.config.pagesUrl);
   await app.register(cors, {
-    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept"],
-    exposedHeaders: [
-      "X-App-Version",
-      "X-Sync-Config",
-      "Deprecation",
-      "Link",
-      "Content-Disposition",
-      "Retry-After",
-      "Allow",
-    ],
-    maxAge: 600,
+    delegator: (request, callback) => callback(null, { ...CORS_OPTIONS, origin: corsOrigin(request) }),
   });
   await app.register(swagger, openApiOptions());
 
