@@ -115,7 +115,7 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
             headers: proof ? { "X-Device-Proof": proof } : {},
           }),
         );
-        deviceStorage?.setItem(DEVICE_PROOF_KEY, deviceProof);
+        if (typeof deviceProof === "string") deviceStorage?.setItem(DEVICE_PROOF_KEY, deviceProof);
         storage?.setItem(STORAGE_KEY, JSON.stringify(answer));
         session.value = answer;
         app.now.value = env.clock.now();
