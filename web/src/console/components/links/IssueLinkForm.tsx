@@ -1,7 +1,10 @@
+import {
+  LINK_LABEL_MAX,
+  type LinkKind,
+  linkLabel,
+  SCORER_LINK_TTL_MS,
+} from "@tournament-ops/service/link-rules";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { LABEL_MAX, linkLabel } from "../../../lib/links/link-labels.ts";
-import type { LinkKind } from "../../../lib/links/link-token.ts";
-import { SCORER_LINK_MS } from "../../../lib/links/scorer-link-cover.ts";
 import { startOfManilaDay } from "../../../lib/manila-time.ts";
 import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
@@ -31,7 +34,7 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
   const job = issuing[kind];
   const short =
     kind === "scorer"
-      ? shortScorerLink(now.value + SCORER_LINK_MS, entry.day.date, day.feed.value?.snapshot, "issuing")
+      ? shortScorerLink(now.value + SCORER_LINK_TTL_MS, entry.day.date, day.feed.value?.snapshot, "issuing")
       : undefined;
   const revoked = kind === "desk" ? revokedLabel.value : undefined;
   const submit = (event: Event) => {
@@ -54,7 +57,7 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
         write a role or a first name, nothing private.{" "}
         {kind === "desk"
           ? `It works ${expiryWords("desk", nextMidnight(entry.day.date))}.`
-          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS)}.`}
+          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_TTL_MS)}.`}
       </p>
       {short && (
         <p class="notice warn" role="note">
@@ -63,14 +66,14 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
       )}
       <label for={id("to")}>{words.to} (optional)</label>
       <p class="hint" id={id("to-hint")}>
-        {words.example}. At most {LABEL_MAX} characters.
+        {words.example}. At most {LINK_LABEL_MAX} characters.
       </p>
-      <input id={id("to")} name="issuedTo" maxLength={LABEL_MAX} aria-describedby={id("to-hint")} />
+      <input id={id("to")} name="issuedTo" maxLength={LINK_LABEL_MAX} aria-describedby={id("to-hint")} />
       <label for={id("note")}>Note (optional)</label>
       <p class="hint" id={id("note-hint")}>
-        {words.note}. At most {LABEL_MAX} characters.
+        {words.note}. At most {LINK_LABEL_MAX} characters.
       </p>
-      <input id={id("note")} name="note" maxLength={LABEL_MAX} aria-describedby={id("note-hint")} />
+      <input id={id("note")} name="note" maxLength={LINK_LABEL_MAX} aria-describedby={id("note-hint")} />
       <button type="submit" class="primary" disabled={job.busy.value}>
         {job.busy.value ? "Issuing…" : kind === "desk" ? "Issue a desk link" : "Issue a scorer link"}
       </button>

@@ -1,7 +1,7 @@
+import { linkLabel } from "@tournament-ops/service/link-rules";
 import { useEffect, useRef } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../../lib/links/link-address.ts";
-import { linkLabel } from "../../../lib/links/link-labels.ts";
 import { CopyButton } from "../../../lib/ui/CopyButton.tsx";
 import { QrCode } from "../../../lib/ui/QrCode.tsx";
 import { useConsole } from "../../context.ts";
