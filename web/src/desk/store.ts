@@ -7,9 +7,9 @@
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { createApi } from "../lib/api/client.ts";
 import type { DayEntry, Facility } from "../lib/data/registry.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
 import { type DecodedLink, decodeLink, hasExpired, tokenFrom } from "../lib/links/link-token.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { createFilters, type Filters } from "./filters.ts";
 import { createPeopleStore, type PeopleStore } from "./people.ts";

@@ -9,8 +9,8 @@ import { computed, effect, type ReadonlySignal, type Signal, signal } from "@pre
 import { type Api, ApiError, call } from "../lib/api/client.ts";
 import type { Match } from "../lib/data/matches.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { type DecodedLink, hasExpired } from "../lib/links/link-token.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 import {
   type Draft,
   draftFrom,

@@ -9,8 +9,8 @@ import { type Signal, signal } from "@preact/signals";
 import { type LinkKind, type LinkLabel, linkLabel } from "@tournament-ops/service/link-rules";
 import { ApiError } from "../../lib/api/client.ts";
 import type { IssuedLink, Link } from "../../lib/api/types.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { freeVariant, sameLabel } from "../../lib/links/link-labels.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { SessionStore } from "./session.ts";
 import { type Task, task } from "./task.ts";
 
