@@ -20,7 +20,7 @@ import {
 } from "@tournament-ops/relay/live-points";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer, withUnchangedFrom } from "../data/snapshot.ts";
-import type { PageEnvironment } from "../page/environment.ts";
+import type { PageEnvironment } from "../environment.ts";
 import type { SnapshotKeeper } from "./kept-snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
