@@ -28,20 +28,20 @@ export async function scoreCheckShots(run: RunningStack, browser: Browser, out: 
   const first = await umpire("Court 3 umpire");
 
   // Row 1: 21–21 typed, said before Save, with the one more tap.
-  await first.goto(match(116));
+  await first.goto(match(108));
   await first.getByRole("textbox").nth(0).fill("21");
   await first.getByRole("textbox").nth(1).fill("21");
   await first.getByRole("alert").filter({ hasText: "cannot end a game" }).waitFor();
   await shot(first, "score-rule-phone.png");
 
   // Row 2: saved, then a second phone saves over it.
-  await first.goto(match(117));
+  await first.goto(match(109));
   await first.getByRole("textbox").nth(0).fill("21");
   await first.getByRole("textbox").nth(1).fill("15");
   await first.getByRole("button", { name: "Save score" }).tap();
   await first.getByText("Saved: 21–15.").waitFor();
   const second = await umpire("Second umpire");
-  await second.goto(match(117));
+  await second.goto(match(109));
   await second.getByText("On the sheet: 21–15").waitFor();
   await second.getByRole("textbox").nth(0).fill("15");
   await second.getByRole("textbox").nth(1).fill("21");
@@ -51,7 +51,7 @@ export async function scoreCheckShots(run: RunningStack, browser: Browser, out: 
   await second.context().close();
 
   // Issue 38: a game counted point by point.
-  await first.goto(match(118));
+  await first.goto(match(110));
   await first.getByRole("button", { name: /^Count point by point/ }).tap();
   const point = (n: number) => first.getByRole("button", { name: /^Point to .+, now \d+$/ }).nth(n);
   for (let i = 0; i < 15; i++) await point(i % 3 === 2 ? 1 : 0).tap();
@@ -61,7 +61,7 @@ export async function scoreCheckShots(run: RunningStack, browser: Browser, out: 
   // Row 4: the control desk enters the scores today.
   await run.api("PUT", "/v3/events/junior-open/score-entry", { scoreEntry: "console" });
   try {
-    await first.goto(match(119));
+    await first.goto(match(112));
     await first.getByRole("heading", { name: "The control desk enters scores today" }).waitFor();
     await shot(first, "score-desk-enters-phone.png");
   } finally {

@@ -115,7 +115,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   });
 
   test("row 4: score entry switched to the control desk reaches the open page: no form, then the form again", async () => {
-    await page.goto(matchUrl(113));
+    await page.goto(matchUrl(108));
     await page.getByText("On the sheet: no score").waitFor();
     assert.equal(
       (await run.api("PUT", "/v3/events/junior-open/score-entry", { scoreEntry: "console" })).status,
@@ -142,7 +142,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   });
 
   test("issue 38: an umpire counts a game point by point, each point sent live, and saves the final from the counter", async () => {
-    await page.goto(matchUrl(114));
+    await page.goto(matchUrl(109));
     await page.getByRole("button", { name: /^Count point by point/ }).tap();
     await page.getByRole("heading", { name: "Game 1" }).waitFor();
     for (let point = 0; point < 21; point++) {
@@ -150,7 +150,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
       if (point < 19) await pointButton(page, 2).tap();
     }
     await page.getByRole("button", { name: "Undo" }).waitFor();
-    const live = sent.filter((request) => request.url().endsWith(`${MATCHES}114/live`));
+    const live = sent.filter((request) => request.url().endsWith(`${MATCHES}109/live`));
     assert.ok(live.length > 0, "points are sent live");
     await page.getByRole("button", { name: "Save the final: 21–19" }).waitFor();
     assert.equal(await pointButton(page, 1).isDisabled(), true, "the game is over at 21–19");
@@ -159,14 +159,14 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
       .screenshot({ path: "docs/pages/score-counter-360.png", fullPage: true })
       .catch(() => undefined);
     const seqs = sent
-      .filter((request) => request.url().endsWith(`${MATCHES}114/live`))
+      .filter((request) => request.url().endsWith(`${MATCHES}109/live`))
       .map((request) => request.postDataJSON().seq as number);
     assert.deepEqual(
       [...seqs].sort((a, b) => a - b),
       seqs,
       "seq counts up",
     );
-    const saved = page.waitForResponse((response) => response.url().includes(`${MATCHES}114/score`));
+    const saved = page.waitForResponse((response) => response.url().includes(`${MATCHES}109/score`));
     await page.getByRole("button", { name: "Save the final: 21–19" }).tap();
     assert.equal((await saved).status(), 200);
     assert.deepEqual(sent.at(-1)?.postDataJSON(), {
@@ -178,7 +178,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   });
 
   test("row 5: a scorer link revoked while its page is open turns the page within seconds", async () => {
-    await page.goto(matchUrl(115));
+    await page.goto(matchUrl(110));
     await page.getByText("On the sheet: no score").waitFor();
     const listed = await run.api("GET", "/v3/days/open-sat/links");
     const mine = (listed.body.links as Array<{ linkId: string; issuedTo: string | null }>).find(
