@@ -230,7 +230,7 @@ function routesOf(services: Services, openApi: () => object): RouteDefinition[] 
     ...scoresRoutes(services.scores, services.links.record),
     ...courtRoutes(services.courts),
     ...attendanceRoutes(services.attendance, services.links.record),
-    ...linkRoutes(services.links),
+    ...linkRoutes(services.links, services.notices),
   ];
 }
 

@@ -181,6 +181,9 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
         onNudge: (facility) => {
           if (facility === shown) reads?.request("nudge");
         },
+        // A link of the day was revoked: the list's read tells this page at once whether it is its
+        // own (401 with `revoked`), and the page turns to its revoked state.
+        onRevoked: () => reads?.request("nudge"),
         onReopen: () => {
           reads?.request("socket-reopened");
           queue?.flush();
