@@ -164,7 +164,9 @@ export function createCourtBoard(
       courts: courts.map((tile): BoardTile => {
         if (tile.state === "free") return { ...tile, live: undefined };
         const live = livePointOf(points, facility, tile.match.matchNumber);
-        return { ...tile, state: live === undefined ? tile.state : "playing", live };
+        if (live === undefined || tile.state === "playing") return { ...tile, live };
+        // In play from its first live point, before the snapshot says so: since its start, once known.
+        return { ...tile, state: "playing", since: tile.match.call?.startedAt, live };
       }),
       queue,
       readingAttendance: present !== undefined && attendance.people.value.size === 0,

@@ -114,7 +114,7 @@ export function CourtsView({ entry }: { entry: DayEntry }) {
               Earliest first. {held.length} held back: a player on a court or called, resting, or not checked
               in.
             </p>
-            <ol class="waiting">
+            <ul class="waiting">
               {shown.queue.map((q) => (
                 <li key={q.match.matchNumber}>
                   <strong>Match {q.match.matchNumber}</strong> · {q.match.time} · {sidesOf(q.match)}
@@ -128,7 +128,7 @@ export function CourtsView({ entry }: { entry: DayEntry }) {
                   )}
                 </li>
               ))}
-            </ol>
+            </ul>
           </>
         )}
       </section>
