@@ -28,7 +28,8 @@ export function CourtsView({ entry }: { entry: DayEntry }) {
   const shown = board.value;
   if (shown === undefined) {
     return (
-      <section class="panel">
+      <section class="panel" aria-labelledby="board-heading">
+        <h2 id="board-heading">Courts</h2>
         <p>
           {feed?.unpublished
             ? "This day has not been published yet: sync it first."
