@@ -5,6 +5,7 @@
 // changed on the board. The board in Chromium: web/test/browser/court-board.test.ts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { courtBoardOf } from "../../src/console/store/court-board.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
 import { openConsole } from "../support/console-page.ts";
 import { settle } from "../support/fake-clock.ts";
@@ -42,7 +43,8 @@ function day(
 /** The console on the court board, the attendance lists read (everyone but Fe Sy checked in), the day's socket open. */
 async function board() {
   const opened = await openConsole("?day=open-sun&view=courts");
-  const { page, store, entry } = opened;
+  const { page, entry } = opened;
+  const store = { ...opened.store, courts: courtBoardOf(opened.store) };
   const present = ["Ana Cruz", "Bea Lim", "Cora Tan", "Dina Yu", "Eva Go", "Gia Ong", "Hana Co", "Jo Lee"];
   page.site.answer("GET", `${RIZAL}/people`, () =>
     json(200, [...present.map((name) => person(name, true)), person("Fe Sy")]),
@@ -56,10 +58,10 @@ async function board() {
   live.open();
   let seq = 0;
   const publish = (snapshot: DaySnapshot) => live.receive({ type: "snapshot", seq: ++seq, snapshot });
-  return { ...opened, live, publish };
+  return { ...opened, store, live, publish };
 }
 
-type Board = Awaited<ReturnType<typeof board>>["store"]["courts"]["board"]["value"];
+type Board = ReturnType<typeof courtBoardOf>["board"]["value"];
 
 /** Each court as `Court 1: free 101` (the suggestion), `Court 2: called 102`, `…: playing 102 live 3–1`. */
 const tiles = (shown: Board) =>

@@ -1,7 +1,7 @@
 /**
  * The console's store, one part per concern (the frame, the session, the day, its attendance
  * lists and clash warnings, its links, its scoresheets, its score screen, the registry edits it
- * points to, its court board). Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read
+ * points to; the court board's part is made when its screen first opens, `courtBoardOf`). Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read
  * its signals and call its actions.
  */
 import { effect } from "@preact/signals";
@@ -9,7 +9,6 @@ import type { PageEnvironment } from "../../lib/page/environment.ts";
 import { type ConsoleApp, createConsoleApp } from "./app.ts";
 import { type AttendanceStore, createAttendanceStore } from "./attendance.ts";
 import { type ClashWarnings, clashWarnings } from "./clashes.ts";
-import { type CourtBoardStore, createCourtBoard } from "./court-board.ts";
 import { createDayStore, type DayStore } from "./day.ts";
 import { createLinksStore, type LinksStore } from "./links.ts";
 import { type RegistryEdits, registryEdits } from "./registry-edits.ts";
@@ -23,8 +22,6 @@ export interface ConsoleStore {
   day: DayStore;
   attendance: AttendanceStore;
   clashes: ClashWarnings;
-  /** The court board: each hall's courts, the next match to call, the calls. */
-  courts: CourtBoardStore;
   links: LinksStore;
   scoresheets: ScoresheetsStore;
   scores: ScoreScreen;
@@ -50,7 +47,6 @@ export function createConsoleStore(env: PageEnvironment): ConsoleStore {
     day,
     attendance,
     clashes: clashWarnings(day, attendance),
-    courts: createCourtBoard(app, day, attendance, session),
     links,
     scoresheets: createScoresheetsStore(env, app, day),
     scores: createScoreScreen(day, session),

@@ -21,6 +21,7 @@ import { inPlayByHall, type LivePoint, livePointOf } from "../../lib/live/live-p
 import type { ConsoleApp } from "./app.ts";
 import type { AttendanceStore } from "./attendance.ts";
 import { type CallAction, callRefusal } from "./call-words.ts";
+import type { ConsoleStore } from "./console.ts";
 import type { DayStore } from "./day.ts";
 import type { SessionStore } from "./session.ts";
 
@@ -258,4 +259,19 @@ export function createCourtBoard(
       outcome.value = undefined;
     },
   };
+}
+
+const boards = new WeakMap<ConsoleStore, CourtBoardStore>();
+
+/**
+ * The console's court board, made the first time its screen opens and kept for the console's
+ * life (its hall, its answers): its code loads with the screen, outside the console's first load.
+ */
+export function courtBoardOf(store: ConsoleStore): CourtBoardStore {
+  let board = boards.get(store);
+  if (board === undefined) {
+    board = createCourtBoard(store.app, store.day, store.attendance, store.session);
+    boards.set(store, board);
+  }
+  return board;
 }

@@ -2,7 +2,7 @@ import "../../styles/courts.css";
 import { useEffect } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
-import { sidesOf } from "../../store/court-board.ts";
+import { courtBoardOf, sidesOf } from "../../store/court-board.ts";
 import { CourtTile, type TileActions, tileHeadingId } from "./CourtTile.tsx";
 
 /** Puts focus on a court's heading once the board has drawn the court's new state. */
@@ -15,7 +15,9 @@ function focusCourt(court: string) {
  * free court; every waiting match, and why those held back wait.
  */
 export function CourtsView({ entry }: { entry: DayEntry }) {
-  const { attendance, courts, day, app } = useConsole();
+  const store = useConsole();
+  const { attendance, day, app } = store;
+  const courts = courtBoardOf(store);
   const { board, halls, chosenHall, pending, outcome } = courts;
   const takesAttendance = entry.event.attendance !== undefined;
   useEffect(() => courts.forDay(entry.dayKey), [entry.dayKey]);
