@@ -13,6 +13,7 @@ import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support
 import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
 import { courtBoardShots } from "./court-board-shots.ts";
+import { scoreCheckShots } from "./score-check-shots.ts";
 import { displayShots, spectatorShots } from "./spectator-screenshots.ts";
 import { venueShots } from "./venue-shots.ts";
 
@@ -44,9 +45,11 @@ try {
   await run.api("POST", "/v3/days/open-sun/syncs");
   if (process.argv[2] === "display") await displayShots(run, browser, OUT);
   else if (process.argv[2] === "courts") await courtBoardShots(run, browser, OUT);
+  else if (process.argv[2] === "score") await scoreCheckShots(run, browser, OUT);
   else {
     if (process.argv[2] !== "venue") await pageShots(run, browser, link);
     await venueShots(run, browser, OUT);
+    await scoreCheckShots(run, browser, OUT);
     if (process.argv[2] !== "venue") await courtBoardShots(run, browser, OUT);
   }
 } finally {

@@ -14,10 +14,10 @@ import type {
   VisibilityReport,
 } from "../../lib/api/types.ts";
 import type { DayEntry, IsLive } from "../../lib/data/registry.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import type { FeedSource, FeedState } from "../../lib/live/day-feed.ts";
 import { applyLivePoints, type HeldPoints } from "../../lib/live/live-points.ts";
 import { dayFollower } from "../../lib/page/day-follower.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { SessionStore } from "./session.ts";
 import { type Task, task } from "./task.ts";
@@ -72,9 +72,14 @@ export interface DayStore {
 export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: SessionStore): DayStore {
   const { api, operatorCall } = session;
   const livePoints = signal<HeldPoints>(new Map());
-  const day = dayFollower({ env, config: app.config, registry: app.registry }, undefined, (message) => {
-    livePoints.value = applyLivePoints(livePoints.peek(), message);
-  });
+  const day = dayFollower(
+    { env, config: app.config, registry: app.registry },
+    undefined,
+    undefined,
+    (message) => {
+      livePoints.value = applyLivePoints(livePoints.peek(), message);
+    },
+  );
   const isLive = signal<IsLive | null | undefined>(undefined);
   const livePush = signal<LivePush | undefined>(undefined);
   const scoreEntry = signal<ScoreEntry | undefined>(undefined);

@@ -5,6 +5,7 @@
  * names itself (`keepAs`) keeps the last snapshot on the phone, to open with it offline.
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
+import type { NoticeMessage } from "@tournament-ops/relay/notices";
 import type { DayEntry } from "../data/registry.ts";
 import { type DayFeed, type FeedOptions, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
@@ -26,6 +27,7 @@ export interface DayFollower {
 export function dayFollower(
   { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
   keepAs?: string,
+  onNotice?: (notice: NoticeMessage) => void,
   /** Asks the relay for live points too, and hands each message over (`FeedOptions.onLive`). */
   onLive?: FeedOptions["onLive"],
 ): DayFollower {
@@ -59,6 +61,7 @@ export function dayFollower(
           onChange: (state) => {
             feed.value = state;
           },
+          ...(onNotice === undefined ? {} : { onNotice }),
         }),
       };
     },
