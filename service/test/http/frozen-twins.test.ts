@@ -180,6 +180,8 @@ describe("frozen routes answer as their /v3 twin, but for the spec's differences
       v3: ["POST", "/v3/sessions", json(OPERATOR)],
       successor: "/v3/sessions",
       frozenStatus: 200,
+      // As released: the device proof /v3/sessions added at 3.9 is not in the frozen answer.
+      frozenBody: ({ deviceProof: _added, ...released }) => released,
     },
     "PUT /v1/events/:event/score-entry": {
       difference: "body { mode } instead of { scoreEntry }",
@@ -233,7 +235,9 @@ describe("frozen routes answer as their /v3 twin, but for the spec's differences
       assert.ok(v3.status < 300, `${v3.status} ${v3.text.slice(0, 300)}`);
       assert.equal(frozen.status, twin.frozenStatus ?? v3.status, frozen.text.slice(0, 300));
       assert.equal(frozen.headers["content-type"], v3.headers["content-type"]);
-      const expected = twin.frozenBody ? twin.frozenBody(v3.json()) : comparable(v3);
+      const expected = twin.frozenBody
+        ? twin.frozenBody(comparable(v3) as Record<string, unknown>)
+        : comparable(v3);
       assert.deepEqual(comparable(frozen), expected);
       assertFrozenHeaders(frozen, twin.successor);
       assert.equal(v3.headers.deprecation, undefined);
