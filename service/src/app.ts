@@ -18,6 +18,7 @@ import { scoresRoutes } from "./features/scores/index.ts";
 import { scoresheetRoutes } from "./features/scoresheets/index.ts";
 import { sessionRoutes } from "./features/sessions/routes.ts";
 import { syncRoutes, visibilityRoutes } from "./features/sync/index.ts";
+import { corsOriginFor } from "./http/cors-policy.ts";
 import { installErrorHandler, rootOf, sendError, surfaceOf } from "./http/error-handler.ts";
 import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
@@ -69,6 +70,7 @@ const VALIDATORS = AjvCompiler();
  * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
  * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
  */
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = deps.http2Limits ?? HTTP2_LIMITS;
   let frozenRoots = new Set<string>();
@@ -91,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // sets it (Fastify's advice for request decorations); adding it later costs on every request.
   app.decorateRequest("principal", null);
   readBodiesAsTheyAre(app);
-  await app.register(cors, CORS_OPTIONS);
+  const corsOrigin = corsOriginFor(deps.config.pagesUrl);
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, { ...CORS_OPTIONS, origin: corsOrigin(request) }),
+  });
   await app.register(swagger, openApiOptions());
   await registerEveryRoute(app, routes, services.authenticate);
   app.addHook("onClose", () => services.close());
@@ -150,10 +155,10 @@ function readBodiesAsTheyAre(app: FastifyInstance): void {
   );
 }
 
-/** What the pages on another origin may send and read. */
+/** What the pages on another origin may send and read; the origin is per request (./http/cors-policy.ts). */
 const CORS_OPTIONS = {
   methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-  allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept"],
+  allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept", "X-Device-Proof"],
   exposedHeaders: [
     "X-App-Version",
     "X-Sync-Config",
@@ -225,7 +230,7 @@ function routesOf(services: Services, openApi: () => object): RouteDefinition[] 
     ...scoresRoutes(services.scores, services.links.record),
     ...courtRoutes(services.courts),
     ...attendanceRoutes(services.attendance, services.links.record),
-    ...linkRoutes(services.links),
+    ...linkRoutes(services.links, services.notices),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { budgetedRepository, WriteBudget } from "./adapters/budgeted-repository/index.ts";
+import { createDeviceProofs } from "./auth/device-proofs.ts";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
@@ -10,6 +11,7 @@ import { createAttendance } from "./features/attendance/index.ts";
 import { createCourts } from "./features/courts/index.ts";
 import { syncDiagnostics } from "./features/diagnostics/routes.ts";
 import { LinkBook } from "./features/links/index.ts";
+import { createDayNotices } from "./features/notices/index.ts";
 import { createScoreLock, createScores, facilityPublisher } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
@@ -65,6 +67,7 @@ export function createServices(
     onLoad: (loaded) => announcer.registryLoaded(loaded.registry),
   });
   const signer = createTokenSigner(config.auth.tokenSecret, config.auth.passwordHash);
+  const notices = createDayNotices({ registry, liveRelay });
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
   const signedOut = new SignedOutSessions({ repository, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
@@ -117,6 +120,7 @@ export function createServices(
       passwordHash: config.auth.passwordHash,
       tokenTtlMs: config.auth.tokenTtlMs,
       signer,
+      deviceProofs: createDeviceProofs(config.auth.tokenSecret),
       clock,
     }),
     diagnostics: syncDiagnostics({
@@ -156,7 +160,9 @@ export function createServices(
       sync,
       lock,
       companion: courts.saveCompanion,
+      notices,
     }),
+    notices,
     courts,
     scoresheets,
     links,

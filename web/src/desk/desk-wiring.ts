@@ -55,6 +55,8 @@ export function deskMarkQueue(env: PageEnvironment, options: DeskOptions, on: Qu
 /** What makes the desk read again or send: a nudge, the socket back, the page back in view, the network. */
 export interface DeskEvents {
   nudge(facility: string): void;
+  /** A link of the day was revoked (perhaps this one). */
+  revoked(): void;
   /** Read again (and send what waits). */
   again(reason: "socket-reopened" | "visible"): void;
   connected(connected: boolean): void;
@@ -70,6 +72,7 @@ export function watchDesk(env: PageEnvironment, options: DeskOptions, on: DeskEv
     event: options.entry.eventKey,
     day: options.entry.dayKey,
     onNudge: on.nudge,
+    onRevoked: on.revoked,
     onReopen: () => on.again("socket-reopened"),
     onConnected: on.connected,
   });

@@ -157,6 +157,9 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
         nudge: (facility) => {
           if (facility === shown) reads?.request("nudge");
         },
+        // A link of the day was revoked: the list's read tells this page at once whether it is its
+        // own (401 with `revoked`), and the page turns to its revoked state.
+        revoked: () => reads?.request("nudge"),
         again: (reason) => {
           reads?.request(reason);
           queue?.flush();

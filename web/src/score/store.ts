@@ -13,15 +13,21 @@ import type { FacilitySnapshot } from "../lib/data/snapshot.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
 import { keptLinks } from "../lib/links/kept-links.ts";
+import { isRevokedBy } from "../lib/links/link-id.ts";
 import { type DecodedLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { type Counting, createCounting } from "./counting.ts";
 import { createScoreForm, type ScoreForm, type ScorePlace } from "./entry.ts";
 import { type Place, placeAddress, placeOf } from "./place.ts";
 import { waitingMatch } from "./waiting-match.ts";
 
-export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure" | "now"> {
+export interface ScoreStore
+  extends ScorePlace,
+    ScoreForm,
+    Counting,
+    Pick<PageBase, "registry" | "failure" | "now"> {
   /** Why the page asks for a link: what the address held, or why the kept link stopped working. */
   askBecause: Signal<string | undefined>;
   /** The page asks for a link because the phone's link expired (this one). */
@@ -39,6 +45,11 @@ export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "regis
   retry(): void;
   /** Shows a place, as a new step the back button returns from. */
   go(next: Place): void;
+  /**
+   * The event's score-entry mode as the page knows it now: the relay's latest notice of a change
+   * (within seconds of the switch), else the registry's. The form is offered only while `links`.
+   */
+  entryMode: ReadonlySignal<"console" | "links" | undefined>;
 }
 
 /** The time moves on screen every this often, so an expiry shows when it passes. */
@@ -52,9 +63,23 @@ export function expiredSentence(expired: DecodedLink): string {
   return `Your scorer link expired at ${expiryText(expired.exp)}; ask the control desk for a new one.`;
 }
 
+/** What the page says when the relay tells it its link was revoked. */
+export const REVOKED_NOW =
+  "This scorer link was revoked by the control desk, so it no longer works on this phone. Ask the control desk for a new link and open it here.";
+
 export function createScoreStore(env: PageEnvironment): ScoreStore {
   const base = createPageBase(env);
-  const day = dayFollower(base, "score");
+  /** The mode the relay last told this page of (`undefined`: none since the page opened the day). */
+  const noticedMode = signal<"console" | "links" | undefined>(undefined);
+  const day = dayFollower(base, "score", (notice) => {
+    if (notice.scoreEntry !== undefined) noticedMode.value = notice.scoreEntry;
+    const revoked = notice.revoked;
+    const shown = link.peek();
+    if (revoked === undefined || shown === undefined) return;
+    void isRevokedBy(shown.token, revoked).then((mine) => {
+      if (mine === true && link.peek()?.token === shown.token) forgetLink(REVOKED_NOW);
+    });
+  });
   const kept = keptLinks(env.storage, "scorer");
   const link = signal<DecodedLink | undefined>(undefined);
   const askBecause = signal<string | undefined>(undefined);
@@ -94,6 +119,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
   /** Uses `chosen`, following its day; `opened`: the umpire has just opened it (not found kept). */
   const useLink = (chosen: DecodedLink | undefined, opened = false) => {
     day.stop();
+    noticedMode.value = undefined;
     link.value = chosen;
     if (chosen === undefined) return;
     kept.keep(chosen, env.clock.now());
@@ -132,9 +158,11 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     forgetLink,
     linkExpired: (expired, then) => askForLink(`${expiredSentence(expired)} ${then}`, expired),
   };
+  const form = createScoreForm(env, scorePlace);
   return {
     ...scorePlace,
-    ...createScoreForm(env, scorePlace),
+    ...form,
+    ...createCounting(env, scorePlace, form),
     registry: base.registry,
     failure: base.failure,
     now: base.now,
@@ -143,6 +171,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     deskToken,
     feed: day.feed,
     shownFacility,
+    entryMode: computed(() => noticedMode.value ?? dayEntry.value?.event.scoreEntry ?? undefined),
     async start() {
       base.keepTime(TICK_MS);
       const address = env.address.current();
