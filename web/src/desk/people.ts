@@ -9,14 +9,11 @@ import { type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call } from "../lib/api/client.ts";
 import { forgetList, keepList, keptList } from "../lib/attendance/kept-list.ts";
 import { type ListReads, planListReads } from "../lib/attendance/list-reads.ts";
-import { type MarkQueue, markQueue, type PendingMark } from "../lib/attendance/pending-marks.ts";
+import type { MarkQueue, PendingMark } from "../lib/attendance/pending-marks.ts";
 import type { Person } from "../lib/attendance/person.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
-import { followNudges } from "../lib/live/attendance-nudges.ts";
-
-/** A read or a mark with no answer within this time counts as no answer (the Wi-Fi is gone). */
-export const REQUEST_TIMEOUT_MS = 15_000;
+import { deskMarkQueue, REQUEST_TIMEOUT_MS, watchDesk } from "./desk-wiring.ts";
 
 /** The service refused the desk link: revoked by the control desk, or not (any more) valid here. */
 export interface LinkRefusal {
@@ -140,68 +137,43 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
     refusals,
     openDesk(options) {
       desk = options;
-      const { entry } = options;
-      queue = markQueue<Person>({
-        storage: env.storage,
-        day: entry.dayKey,
-        send: (mark) =>
-          call(
-            options.api.PUT("/v3/days/{day}/facilities/{facility}/people/{personKey}/attendance", {
-              params: { path: { day: entry.dayKey, facility: mark.facility, personKey: mark.key } },
-              body: { present: mark.present },
-              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-            }),
-          ).catch((error: unknown) => {
-            noteRefusal(error);
-            throw error;
-          }),
-        blocked: options.blocked,
-        online: connection.online,
+      queue = deskMarkQueue(env, options, {
+        refusal: noteRefusal,
         landed: (mark, person) => {
           if (mark.facility !== shown) return;
           answers.set(person.key, { person, at: clock.now() });
           people.value = people.value?.map((p) => (p.key === person.key ? person : p));
         },
-        refused: (mark, reason) => {
-          const what = mark.present ? "present" : "not present";
-          refusals.value = [...refusals.value.slice(-2), `${mark.player} was not marked ${what}: ${reason}`];
+        refused: (text) => {
+          refusals.value = [...refusals.value.slice(-2), text];
         },
         changed: () => {
           pendingMarks.value = queue?.marks() ?? [];
           heldBecause.value = queue?.heldBecause();
         },
-        timers: clock,
       });
       pendingMarks.value = queue.marks();
-      followNudges({
-        env,
-        liveUrl: options.liveUrl,
-        event: entry.eventKey,
-        day: entry.dayKey,
-        onNudge: (facility) => {
+      watchDesk(env, options, {
+        nudge: (facility) => {
           if (facility === shown) reads?.request("nudge");
         },
         // A link of the day was revoked: the list's read tells this page at once whether it is its
         // own (401 with `revoked`), and the page turns to its revoked state.
-        onRevoked: () => reads?.request("nudge"),
-        onReopen: () => {
-          reads?.request("socket-reopened");
+        revoked: () => reads?.request("nudge"),
+        again: (reason) => {
+          reads?.request(reason);
           queue?.flush();
         },
-        onConnected: (connected) => {
+        connected: (connected) => {
           live.value = connected;
         },
-      });
-      connection.onOnlineChange(() => {
-        online.value = connection.online();
-        if (online.value) queue?.flush();
+        online: (isOnline) => {
+          online.value = isOnline;
+          if (isOnline) queue?.flush();
+        },
       });
       // The connection may have gone while the page was starting, before anyone listened.
       online.value = connection.online();
-      connection.onVisible(() => {
-        reads?.request("visible");
-        queue?.flush();
-      });
     },
     showFacility(facility) {
       reads?.stop();

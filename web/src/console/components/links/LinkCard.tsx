@@ -26,7 +26,14 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
       : undefined;
   // A desk link ends with its day: say when and how long is left, and warn when that is short.
   const deskEnd = link.kind === "desk" ? deskLinkEnd(link.expiresAt, app.now.value) : undefined;
-  const works = deskEnd ? `${deskEnd.words} (Manila time)` : expiryWords(link.kind, link.expiresAt);
+  const until = expiryWords(link.kind, link.expiresAt);
+  // Tonight: "…, that is until 00:00 tonight: 50 minutes"; a later day: "…: 1 day 2 hours from now".
+  const works =
+    deskEnd === undefined || deskEnd.over
+      ? until
+      : deskEnd.at === "00:00 tonight"
+        ? `${until}, that is ${deskEnd.words}`
+        : `${until}: ${deskEnd.left} from now`;
   const deskWarning = deskEnd && shortDeskLinkWarning(deskEnd);
   return (
     <section class="panel link-card" aria-labelledby="link-card-heading">

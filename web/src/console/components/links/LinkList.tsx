@@ -1,5 +1,6 @@
-import { useSignal } from "@preact/signals";
+import { type Signal, useSignal } from "@preact/signals";
 import { linkLabel } from "@tournament-ops/service/link-rules";
+import type { RefObject } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import type { Link } from "../../../lib/api/types.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
@@ -31,19 +32,7 @@ export function LinkList({ entry }: { entry: DayEntry }) {
   useEffect(() => {
     void readLinks(entry.dayKey);
   }, [entry.dayKey]);
-  // Focus moves once the control it goes to is drawn.
-  useEffect(() => {
-    const target = focus.value;
-    if (target === undefined) return;
-    const element =
-      target === "heading"
-        ? heading.current
-        : document.getElementById(controlId(target.linkId, target.control));
-    if (element) {
-      element.focus();
-      focus.value = undefined;
-    }
-  });
+  useFocusOnceDrawn(focus, heading);
   const list = links.result.value?.day === entry.dayKey ? links.result.value.links : undefined;
   const mine = new Map(issued.value.map((link) => [link.linkId, link]));
   const revoked = revoking.result.value;
@@ -98,22 +87,7 @@ export function LinkList({ entry }: { entry: DayEntry }) {
                 : undefined;
             return (
               <li key={link.linkId} class={state.live ? undefined : "gone"}>
-                <div class="link-facts">
-                  <strong>
-                    {link.kind === "desk" ? "Desk" : "Scorer"} · {label}
-                  </strong>
-                  <span class={state.live ? undefined : "warn-text"}>{state.words}</span>
-                  {short && <span class="warn-text">{short}</span>}
-                  <span class="muted">
-                    {link.issuedAt === null
-                      ? "Issued before this list was kept"
-                      : `Issued ${manilaWhen(link.issuedAt, now.value)}`}
-                    {" · "}
-                    {link.lastUsedAt === null
-                      ? "not used yet"
-                      : `last used ${manilaWhen(link.lastUsedAt, now.value)}`}
-                  </span>
-                </div>
+                <LinkFacts link={link} label={label} state={state} short={short} now={now.value} />
                 {state.live && (
                   <div class="actions">
                     {tabLink && (
@@ -121,39 +95,18 @@ export function LinkList({ entry }: { entry: DayEntry }) {
                         Show the QR code<span class="visually-hidden"> of {label}</span>
                       </button>
                     )}
-                    {confirming.value === link.linkId ? (
-                      <fieldset
-                        class="actions"
-                        onKeyDown={(event) => {
-                          if (event.key === "Escape") cancel(link.linkId);
-                        }}
-                      >
-                        <legend class="visually-hidden">Revoke {label}?</legend>
-                        <button
-                          type="button"
-                          class="danger"
-                          id={controlId(link.linkId, "confirm")}
-                          disabled={revoking.busy.value}
-                          onClick={() => void revoke(link)}
-                        >
-                          Yes, revoke {label}
-                        </button>
-                        <button type="button" onClick={() => cancel(link.linkId)}>
-                          Keep it
-                        </button>
-                      </fieldset>
-                    ) : (
-                      <button
-                        type="button"
-                        id={controlId(link.linkId, "revoke")}
-                        onClick={() => {
-                          confirming.value = link.linkId;
-                          focus.value = { linkId: link.linkId, control: "confirm" };
-                        }}
-                      >
-                        Revoke<span class="visually-hidden"> {label}</span>
-                      </button>
-                    )}
+                    <RevokeControl
+                      linkId={link.linkId}
+                      label={label}
+                      confirming={confirming.value === link.linkId}
+                      busy={revoking.busy.value}
+                      ask={() => {
+                        confirming.value = link.linkId;
+                        focus.value = { linkId: link.linkId, control: "confirm" };
+                      }}
+                      revoke={() => void revoke(link)}
+                      cancel={() => cancel(link.linkId)}
+                    />
                   </div>
                 )}
                 {!state.live && replaceable(link) && (
@@ -174,5 +127,87 @@ export function LinkList({ entry }: { entry: DayEntry }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** Moves focus to its target once the control it goes to is drawn, then forgets the target. */
+function useFocusOnceDrawn(
+  focus: Signal<FocusTarget | undefined>,
+  heading: RefObject<HTMLHeadingElement | null>,
+) {
+  useEffect(() => {
+    const target = focus.value;
+    if (target === undefined) return;
+    const element =
+      target === "heading"
+        ? heading.current
+        : document.getElementById(controlId(target.linkId, target.control));
+    if (element) {
+      element.focus();
+      focus.value = undefined;
+    }
+  });
+}
+
+/** A link's facts: kind and label, until when it works (or why not), its shortfall, issue and last use. */
+function LinkFacts(props: {
+  link: Link;
+  label: string;
+  state: { words: string; live: boolean };
+  short: string | undefined;
+  now: number;
+}) {
+  const { link, label, state, short, now } = props;
+  return (
+    <div class="link-facts">
+      <strong>
+        {link.kind === "desk" ? "Desk" : "Scorer"} · {label}
+      </strong>
+      <span class={state.live ? undefined : "warn-text"}>{state.words}</span>
+      {short && <span class="warn-text">{short}</span>}
+      <span class="muted">
+        {link.issuedAt === null
+          ? "Issued before this list was kept"
+          : `Issued ${manilaWhen(link.issuedAt, now)}`}
+        {" · "}
+        {link.lastUsedAt === null ? "not used yet" : `last used ${manilaWhen(link.lastUsedAt, now)}`}
+      </span>
+    </div>
+  );
+}
+
+/** Revoke, then its confirmation (Escape or Keep it cancels). */
+function RevokeControl(props: {
+  linkId: string;
+  label: string;
+  confirming: boolean;
+  busy: boolean;
+  ask(): void;
+  revoke(): void;
+  cancel(): void;
+}) {
+  const { linkId, label, confirming, busy, ask, revoke, cancel } = props;
+  if (!confirming) {
+    return (
+      <button type="button" id={controlId(linkId, "revoke")} onClick={ask}>
+        Revoke<span class="visually-hidden"> {label}</span>
+      </button>
+    );
+  }
+  return (
+    <fieldset
+      class="actions"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") cancel();
+      }}
+    >
+      <legend class="visually-hidden">Revoke {label}?</legend>
+      <button type="button" class="danger" id={controlId(linkId, "confirm")} disabled={busy} onClick={revoke}>
+        Yes, revoke {label}
+      </button>
+      <button type="button" onClick={cancel}>
+        Keep it
+      </button>
+    </fieldset>
   );
 }

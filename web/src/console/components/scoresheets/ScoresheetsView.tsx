@@ -1,9 +1,4 @@
 import { useSignal } from "@preact/signals";
-import { LAYOUT_TYPES, type LayoutType } from "@tournament-ops/service/scoresheet-layouts";
-import bestOfThree from "../../../../../docs/scoresheets/best-of-3.png";
-import noReferee from "../../../../../docs/scoresheets/no-referee.png";
-import noRefereeWide from "../../../../../docs/scoresheets/no-referee-wide.png";
-import standard from "../../../../../docs/scoresheets/standard.png";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
 import {
@@ -15,18 +10,10 @@ import {
   type ScoresheetChoice,
 } from "../../store/scoresheets.ts";
 import { Problem } from "../Problem.tsx";
+import { LayoutChoice } from "./LayoutChoice.tsx";
 import { QrCodeNotice } from "./QrCodeNotice.tsx";
-
-const LAYOUTS: Record<LayoutType, { name: string; hint: string; preview: string }> = {
-  standard: { name: "Standard", hint: "One game, with referee, umpire and service judge", preview: standard },
-  "no-referee": { name: "No referee", hint: "One game, signed by the team captains", preview: noReferee },
-  "no-referee-wide": {
-    name: "No referee, wide",
-    hint: "One game on landscape paper, wider point boxes",
-    preview: noRefereeWide,
-  },
-  "best-of-3": { name: "Best of 3", hint: "Three games per sheet", preview: bestOfThree },
-};
+import { SheetsProgress } from "./SheetsProgress.tsx";
+import { UploadSource } from "./UploadSource.tsx";
 
 const TITLE_MAX = 80;
 const BLANKS_MAX = 200;
@@ -121,67 +108,10 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
             <label for="source-upload">A CSV file of matches</label>
           </div>
           {current.source === "upload" && (
-            <div class="conditional">
-              <label for="sheets-file">CSV file</label>
-              <p class="hint" id="sheets-file-hint">
-                Columns by header name: matchNumber (required), date, time, court, category, round, teamCode1,
-                team1, teamCode2, team2, referee.
-              </p>
-              <input
-                id="sheets-file"
-                type="file"
-                accept=".csv,text/csv"
-                aria-describedby="sheets-file-hint"
-                onChange={(e) => set({ file: (e.currentTarget as HTMLInputElement).files?.[0] })}
-              />
-              <label for="sheets-file-facility">Facility these matches are played in</label>
-              <p class="hint" id="sheets-file-facility-hint">
-                Each sheet's QR code names it. A file with a facility column (the day's merged CSV) says it
-                itself; a hall's own CSV tab does not.
-              </p>
-              <select
-                id="sheets-file-facility"
-                aria-describedby="sheets-file-facility-hint"
-                value={current.facility ?? ""}
-                onChange={(e) => {
-                  const value = (e.currentTarget as HTMLSelectElement).value;
-                  set({ facility: value === "" ? undefined : value });
-                }}
-              >
-                <option value="">As the file says (its facility column)</option>
-                {withWorkbook.map((hall) => (
-                  <option key={hall.name} value={hall.name}>
-                    {hall.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <UploadSource halls={withWorkbook} facility={current.facility} set={set} />
           )}
         </fieldset>
-        <fieldset>
-          <legend>Layout</legend>
-          <div class="layouts">
-            {LAYOUT_TYPES.map((layout) => (
-              <div class="layout" key={layout}>
-                <input
-                  type="radio"
-                  name="layout"
-                  id={`layout-${layout}`}
-                  checked={current.layout === layout}
-                  onChange={() => set({ layout })}
-                  aria-describedby={`layout-${layout}-hint`}
-                />
-                <label for={`layout-${layout}`}>
-                  <img src={LAYOUTS[layout].preview} alt="" loading="lazy" />
-                  <span class="layout-name">{LAYOUTS[layout].name}</span>
-                  <span class="hint" id={`layout-${layout}-hint`}>
-                    {LAYOUTS[layout].hint}
-                  </span>
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <LayoutChoice chosen={current.layout} choose={(layout) => set({ layout })} />
         <label for="sheets-title">Title printed on every sheet</label>
         <input
           id="sheets-title"
@@ -215,17 +145,7 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
           )}
         </div>
       </form>
-      {(generation.busy.value || step !== undefined) && (
-        <div class="progress">
-          <label for="sheets-progress">Scoresheets made</label>
-          <progress id="sheets-progress" max={step?.total || 1} value={step?.done ?? 0} />
-          <p class="figures" aria-live="polite">
-            {step === undefined
-              ? "Sending the matches…"
-              : `${step.done} of ${step.total} sheets (${step.total === 0 ? 0 : Math.round((step.done / step.total) * 100)} %)`}
-          </p>
-        </div>
-      )}
+      {(generation.busy.value || step !== undefined) && <SheetsProgress step={step} />}
       <Problem text={generation.problem.value} />
       {done && (
         <div class="notice" role="status">
