@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { budgetedRepository, WriteBudget } from "./adapters/budgeted-repository/index.ts";
+import { createDeviceProofs } from "./auth/device-proofs.ts";
 import { createAuthenticator } from "./auth/guard.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { SignedOutSessions } from "./auth/signed-out-sessions.ts";
@@ -119,6 +120,7 @@ export function createServices(
       passwordHash: config.auth.passwordHash,
       tokenTtlMs: config.auth.tokenTtlMs,
       signer,
+      deviceProofs: createDeviceProofs(config.auth.tokenSecret),
       clock,
     }),
     diagnostics: syncDiagnostics({

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { manualClock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { createDeviceProofs } from "./device-proofs.ts";
 import { createSessions, HASHING_LIMITS } from "./sessions.ts";
 import { createTokenSigner } from "./tokens.ts";
 
@@ -15,6 +16,7 @@ function heldSessions() {
     passwordHash: "unused",
     tokenTtlMs: 60_000,
     signer,
+    deviceProofs: createDeviceProofs("a-token-secret-for-unit-tests-0123"),
     clock,
     verify: () => new Promise<boolean>((resolve) => pending.push(resolve)),
   });

@@ -14,6 +14,7 @@ export const STATUS: Record<ErrorCode, number> = {
   unknown_event: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
+  request_timeout: 408,
   conflict: 409,
   score_conflict: 409,
   attendance_layout: 409,

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   "unknown_event",
   "method_not_allowed",
   "not_acceptable",
+  "request_timeout",
   "conflict",
   "score_conflict",
   "attendance_layout",

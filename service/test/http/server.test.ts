@@ -61,7 +61,7 @@ describe("the listener", () => {
   });
 
   test("CORS allows PUT, PATCH and DELETE", async () => {
-    const res = await t.client.request("OPTIONS", "/v3/sessions", {
+    const res = await t.client.request("OPTIONS", "/v3/settings/live-push", {
       headers: { origin: "https://scores.example.org", "access-control-request-method": "PUT" },
     });
     assert.equal(res.status, 204);

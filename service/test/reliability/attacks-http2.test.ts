@@ -2,6 +2,7 @@
 import { connect } from "node:http2";
 import { connect as netConnect } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { HTTP2_LIMITS } from "../../src/http/server-limits.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { eventually, largeMatchesCsv, scoresheetForm, stalledUpload } from "./support/attack-client.ts";
 import { attackRow } from "./support/results.ts";
@@ -11,6 +12,7 @@ describe("HTTP/2 limits (issue 16, row 4)", () => {
   before(async () => {
     short = await startTestApp({
       http2Limits: {
+        ...HTTP2_LIMITS,
         maxConcurrentStreams: 100,
         maxHeaderListSize: 16 * 1024,
         maxSessionMemoryMb: 10,

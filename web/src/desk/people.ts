@@ -12,8 +12,8 @@ import { type ListReads, planListReads } from "../lib/attendance/list-reads.ts";
 import { type MarkQueue, markQueue, type PendingMark } from "../lib/attendance/pending-marks.ts";
 import type { Person } from "../lib/attendance/person.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { followNudges } from "../lib/live/attendance-nudges.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 
 /** A read or a mark with no answer within this time counts as no answer (the Wi-Fi is gone). */
 export const REQUEST_TIMEOUT_MS = 15_000;

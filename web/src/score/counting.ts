@@ -7,7 +7,7 @@
  */
 import { effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { createPointCounter, type PointCounter } from "../lib/courts/point-counter.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { rulesOf } from "../lib/scores/score-check.ts";
 import type { ScoreForm, ScorePlace } from "./entry.ts";
 

@@ -11,8 +11,8 @@ import { computed, effect, type ReadonlySignal, type Signal, signal } from "@pre
 import { type Api, ApiError, call } from "../lib/api/client.ts";
 import type { Match } from "../lib/data/matches.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
-import { type DayLink, hasExpired } from "../lib/links/link-token.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
+import { type DecodedLink, hasExpired } from "../lib/links/link-token.ts";
 import {
   askWhoReplaced,
   type Outcome,
@@ -38,7 +38,7 @@ import { followSheet } from "./sheet-follow.ts";
 /** The link, its day and the place: what the score form works from. */
 export interface ScorePlace {
   /** The scorer link in use; undefined while the page asks for one. */
-  link: Signal<DayLink | undefined>;
+  link: Signal<DecodedLink | undefined>;
   place: Signal<Place>;
   dayEntry: ReadonlySignal<DayEntry | undefined>;
   /** The match of the address, once the snapshot has it. */
@@ -48,7 +48,7 @@ export interface ScorePlace {
   /** The service refused the link (no longer valid): it is forgotten and the page asks for one. */
   forgetLink(reason: string): void;
   /** The link in use expired: the page says when, and asks for a new one; `then` follows the sentence. */
-  linkExpired(expired: DayLink, then: string): void;
+  linkExpired(expired: DecodedLink, then: string): void;
 }
 
 export interface ScoreForm {

@@ -10,13 +10,13 @@ import { type Api, createApi } from "../lib/api/client.ts";
 import { type Match, matchesOf } from "../lib/data/matches.ts";
 import { findDay } from "../lib/data/registry.ts";
 import type { FacilitySnapshot } from "../lib/data/snapshot.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
 import { keptLinks } from "../lib/links/kept-links.ts";
 import { isRevokedBy } from "../lib/links/link-id.ts";
-import { type DayLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
+import { type DecodedLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { type Counting, createCounting } from "./counting.ts";
 import { createScoreForm, type ScoreForm, type ScorePlace } from "./entry.ts";
@@ -31,7 +31,7 @@ export interface ScoreStore
   /** Why the page asks for a link: what the address held, or why the kept link stopped working. */
   askBecause: Signal<string | undefined>;
   /** The page asks for a link because the phone's link expired (this one). */
-  expiredLink: Signal<DayLink | undefined>;
+  expiredLink: Signal<DecodedLink | undefined>;
   /** The address held a desk link: it opens on the desk page. */
   deskToken: Signal<string | undefined>;
   feed: ReadonlySignal<FeedState | undefined>;
@@ -40,7 +40,7 @@ export interface ScoreStore
   /** Reads a link from the fragment (and keeps it), then the settings and registry, then follows the day. */
   start(): Promise<void>;
   /** Uses a link the umpire pasted, following its day (and opening the match a scan left waiting). */
-  useLink(chosen: DayLink): void;
+  useLink(chosen: DecodedLink): void;
   /** Reads the published file now and reconnects the live socket. */
   retry(): void;
   /** Shows a place, as a new step the back button returns from. */
@@ -59,7 +59,7 @@ const TICK_MS = 30_000;
  * What the page says when the phone's scorer link has expired, with the time and day in Manila.
  * @example expiredSentence(link) // "Your scorer link expired at 01:08 on Saturday 28 November; ask the control desk for a new one."
  */
-export function expiredSentence(expired: DayLink): string {
+export function expiredSentence(expired: DecodedLink): string {
   return `Your scorer link expired at ${expiryText(expired.exp)}; ask the control desk for a new one.`;
 }
 
@@ -81,9 +81,9 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     });
   });
   const kept = keptLinks(env.storage, "scorer");
-  const link = signal<DayLink | undefined>(undefined);
+  const link = signal<DecodedLink | undefined>(undefined);
   const askBecause = signal<string | undefined>(undefined);
-  const expiredLink = signal<DayLink | undefined>(undefined);
+  const expiredLink = signal<DecodedLink | undefined>(undefined);
   const waiting = waitingMatch(env.storage);
   const deskToken = signal<string | undefined>(undefined);
   const place = signal<Place>(placeOf(env.address.current().search));
@@ -101,11 +101,11 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
   let api: Api | undefined;
 
   /** The day of `chosen` has a facility called `name` (as far as the registry says). */
-  const dayHas = (chosen: DayLink, name: string) =>
+  const dayHas = (chosen: DecodedLink, name: string) =>
     base.registry.value !== undefined &&
     findDay(base.registry.value, chosen.day)?.day.facilities.some((f) => f.name === name) === true;
   /** A link just opened on this phone lands on the match a scan left waiting, when its day has it. */
-  const openWaitingMatch = (chosen: DayLink) => {
+  const openWaitingMatch = (chosen: DecodedLink) => {
     const waited = waiting.take(env.clock.now());
     if (
       waited?.facility === undefined ||
@@ -117,7 +117,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     env.address.replace(placeAddress(env.address.current().pathname, waited));
   };
   /** Uses `chosen`, following its day; `opened`: the umpire has just opened it (not found kept). */
-  const useLink = (chosen: DayLink | undefined, opened = false) => {
+  const useLink = (chosen: DecodedLink | undefined, opened = false) => {
     day.stop();
     noticedMode.value = undefined;
     link.value = chosen;
@@ -130,7 +130,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     if (entry !== undefined) day.follow(entry);
   };
   /** No usable link: the page says why, and the match on screen waits for the new link. */
-  const askForLink = (reason: string, expired?: DayLink) => {
+  const askForLink = (reason: string, expired?: DecodedLink) => {
     askBecause.value = reason;
     expiredLink.value = expired;
     useLink(undefined);
@@ -144,7 +144,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
    * Of `links` (newest first), the one to use: for an address that names a facility (a
    * scoresheet's QR code carries no day), the newest whose day has that facility; else the newest.
    */
-  const forPlace = (links: DayLink[]): DayLink | undefined => {
+  const forPlace = (links: DecodedLink[]): DecodedLink | undefined => {
     const wanted = place.value.facility;
     return (wanted === undefined ? undefined : links.find((l) => dayHas(l, wanted))) ?? links[0];
   };

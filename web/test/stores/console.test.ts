@@ -118,10 +118,12 @@ describe("the console's store", () => {
       undefined,
       "it was dropped as the tab opened, not signed out",
     );
+    const proofsSent: Array<string | null> = [];
     page.site.answer("POST", "/v3/sessions", async (request) => {
       const { password } = (await request.json()) as { password: string };
+      proofsSent.push(request.headers.get("x-device-proof"));
       return password === "right"
-        ? json(201, { token: "fresh", expiresAt: NOW + 3_600_000 })
+        ? json(201, { token: "fresh", expiresAt: NOW + 3_600_000, deviceProof: "dev1.99.sig" })
         : json(401, { status: 401, code: "unauthorized" });
     });
     await store.session.signIn("operator", "wrong");
@@ -135,7 +137,10 @@ describe("the console's store", () => {
       token: "fresh",
       expiresAt: NOW + 3_600_000,
     });
-    assert.equal(page.storage.length, 0, "nothing in the phone's storage");
+    assert.equal(page.storage.length, 1, "only the device proof in the browser's storage");
+    assert.equal(page.storage.getItem("tournament-ops.device-proof"), "dev1.99.sig");
+    await store.session.signIn("operator", "wrong");
+    assert.deepEqual(proofsSent, [null, null, "dev1.99.sig"], "later sign-ins bring the device proof");
   });
 
   test("links issued in this tab keep their tokens for the tab; expired ones are left out when the console opens", async () => {

@@ -1,7 +1,8 @@
-import type { LinkLabel, RecordLink } from "../../auth/day-links.ts";
+import type { RecordLink } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import type { DataRepository } from "../../ports/data-repository.ts";
+import type { LinkLabel } from "../../shared/link-rules.ts";
 import type { SyncService } from "../sync/index.ts";
 import { summarisePublished } from "./published.ts";
 import { createScoreEntry, type ScoreEntryDeps } from "./score-entry.ts";

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from "@sinclair/typebox";
+import { DEVICE_PROOF_HEADER } from "../../auth/device-proofs.ts";
 import type { OperatorPrincipal } from "../../auth/guard.ts";
 import type { Sessions } from "../../auth/sessions.ts";
 import type { SignedOutSessions } from "../../auth/signed-out-sessions.ts";
@@ -15,6 +16,13 @@ const Session = Type.Object({
   token: Type.String(),
   expiresAt: Type.Integer({ description: "epoch milliseconds" }),
 });
+const SessionWithDevice = Type.Object({
+  ...Session.properties,
+  deviceProof: Type.String({
+    description:
+      "this browser's device proof (180 days): keep it and send it as `X-Device-Proof` with later sign-ins, which are then throttled per device rather than per address",
+  }),
+});
 const SessionRevocation = Type.Object({
   revokedAt: Type.Integer({ description: "when the session was signed out; epoch milliseconds" }),
   expiresAt: Type.Integer({
@@ -29,7 +37,7 @@ const SessionRevocation = Type.Object({
  */
 export function sessionRoutes(sessions: Sessions, signedOut: SignedOutSessions): RouteDefinition[] {
   const signIn = async (request: RouteRequest<typeof Credentials, TSchema, TSchema>) =>
-    sessions.signIn(request.ip, request.body);
+    sessions.signIn(request.ip, request.body, proofOf(request));
   const v3 = defineRoute({
     method: "POST",
     url: "/v3/sessions",
@@ -39,10 +47,10 @@ export function sessionRoutes(sessions: Sessions, signedOut: SignedOutSessions):
     auth: ["none"],
     body: Credentials,
     bodyRequired: true,
-    response: { 201: Session },
+    response: { 201: SessionWithDevice },
     errors: ["unauthorized", "rate_limited", "service_busy"],
     // A throttled caller is answered before its body is read (the frozen twin inherits it).
-    beforeBody: (request) => sessions.refuseThrottled(request.ip),
+    beforeBody: (request) => sessions.refuseThrottled(request.ip, proofOf(request)),
     handler: async (request, reply) => reply.code(201).send(await signIn(request)),
   });
   return [
@@ -54,7 +62,13 @@ export function sessionRoutes(sessions: Sessions, signedOut: SignedOutSessions):
         summary: "Sign in as the operator (frozen; answers 200)",
         response: { 200: Session },
       },
-      { handler: signIn },
+      {
+        // The frozen answer stays as released: no device proof (a frozen caller is throttled per address).
+        handler: async (request) => {
+          const { token, expiresAt } = await signIn(request);
+          return { token, expiresAt };
+        },
+      },
     ),
     defineRoute({
       method: "PUT",
@@ -71,4 +85,10 @@ export function sessionRoutes(sessions: Sessions, signedOut: SignedOutSessions):
       },
     }),
   ];
+}
+
+/** The device proof a sign-in brings in `X-Device-Proof` (./auth/device-proofs.ts), if any. */
+function proofOf(request: { headers: Record<string, string | string[] | undefined> }): string | undefined {
+  const proof = request.headers[DEVICE_PROOF_HEADER];
+  return typeof proof === "string" ? proof : undefined;
 }

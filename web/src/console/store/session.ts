@@ -2,16 +2,21 @@
  * The operator's session: the token from `POST /v3/sessions`, kept in this tab's storage
  * (`sessionStorage`: this tab only, gone when it closes), dropped at its expiry or on a 401, ended
  * on the service by signing out, and every operator call made with it. Whatever else the tab keeps
- * of the session (the links it issued) is forgotten with it.
+ * of the session (the links it issued) is forgotten with it. The device proof a sign-in answers is
+ * kept in the browser's storage (`localStorage`, kept across tabs and restarts) and sent as
+ * `X-Device-Proof` with the next sign-in, so this browser has its own count of failed sign-ins and
+ * others' failures behind the venue's one address never lock it out.
  */
 import { type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call, createApi } from "../../lib/api/client.ts";
 import type { Session } from "../../lib/api/types.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { manilaClock, manilaWhen } from "../../lib/manila-time.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 
 const STORAGE_KEY = "tournament-ops.operator-session";
+/** Where the browser keeps its device proof (`localStorage`); never cleared by signing out. */
+const DEVICE_PROOF_KEY = "tournament-ops.device-proof";
 
 export interface SessionStore {
   session: Signal<Session | undefined>;
@@ -48,6 +53,7 @@ export interface SessionStore {
 
 export function createSessionStore(env: PageEnvironment, app: ConsoleApp): SessionStore {
   const storage = env.tabStorage;
+  const deviceStorage = env.storage;
   const stored = (): Session | undefined => {
     try {
       const value = JSON.parse(storage?.getItem(STORAGE_KEY) ?? "null") as Session | null;
@@ -102,9 +108,14 @@ export function createSessionStore(env: PageEnvironment, app: ConsoleApp): Sessi
       signingIn.value = true;
       signInProblem.value = undefined;
       try {
-        const answer = await call(
-          api().POST("/v3/sessions", { body: { username: username.trim(), password } }),
+        const proof = deviceStorage?.getItem(DEVICE_PROOF_KEY) ?? undefined;
+        const { deviceProof, ...answer } = await call(
+          api().POST("/v3/sessions", {
+            body: { username: username.trim(), password },
+            headers: proof ? { "X-Device-Proof": proof } : {},
+          }),
         );
+        if (typeof deviceProof === "string") deviceStorage?.setItem(DEVICE_PROOF_KEY, deviceProof);
         storage?.setItem(STORAGE_KEY, JSON.stringify(answer));
         session.value = answer;
         app.now.value = env.clock.now();

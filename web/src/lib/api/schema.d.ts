@@ -6761,6 +6761,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description this browser's device proof (180 days): keep it and send it as `X-Device-Proof` with later sign-ins, which are then throttled per device rather than per address */
+                        deviceProof: string;
                         /** @description epoch milliseconds */
                         expiresAt: number;
                         token: string;

@@ -32,7 +32,8 @@ export type Preflight = Ok<"/v3/diagnostics/preflight", "get">;
 /** The answer of an attendance reconciliation. */
 export type Reconciliation = Ok<"/v3/days/{day}/attendance/reconciliations", "post">;
 /** An operator session. */
-export type Session = Ok<"/v3/sessions", "post">;
+/** The session a tab keeps: the sign-in's answer without its device proof (kept apart, in `localStorage`). */
+export type Session = Omit<Ok<"/v3/sessions", "post">, "deviceProof">;
 /** A desk or scorer link as issued (the only time its token is seen). */
 export type IssuedLink = Ok<"/v3/days/{day}/attendance/desk-links", "post">;
 /** The links issued for a day (never their tokens). */

@@ -21,7 +21,7 @@ import {
 import { isNoticeMessage, type NoticeMessage } from "@tournament-ops/relay/notices";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer, withUnchangedFrom } from "../data/snapshot.ts";
-import type { PageEnvironment } from "../page/environment.ts";
+import type { PageEnvironment } from "../environment.ts";
 import type { SnapshotKeeper } from "./kept-snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
