@@ -106,9 +106,6 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
       assert.match(await replaced.innerText(), /Yours\s*21–15[\s\S]*On the sheet now\s*15–21/);
       assert.equal(await page.getByText("Saved: 21–15.").count(), 0, "the banner never claims 21–15 now");
       assert.deepEqual(await seriousViolations(page), []);
-      await page
-        .screenshot({ path: "docs/pages/score-replaced-360.png", fullPage: true })
-        .catch(() => undefined);
     } finally {
       await second.context.close();
     }
@@ -127,9 +124,6 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
         .waitFor({ timeout: 10_000 });
       assert.equal(await page.getByRole("button", { name: "Save score" }).count(), 0, "no form is offered");
       assert.deepEqual(await seriousViolations(page), []);
-      await page
-        .screenshot({ path: "docs/pages/score-desk-enters-360.png", fullPage: true })
-        .catch(() => undefined);
       await page.reload();
       await page.getByRole("heading", { name: "The control desk enters scores today" }).waitFor();
     } finally {
@@ -155,9 +149,6 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
     await page.getByRole("button", { name: "Save the final: 21–19" }).waitFor();
     assert.equal(await pointButton(page, 1).isDisabled(), true, "the game is over at 21–19");
     assert.deepEqual(await seriousViolations(page), []);
-    await page
-      .screenshot({ path: "docs/pages/score-counter-360.png", fullPage: true })
-      .catch(() => undefined);
     const seqs = sent
       .filter((request) => request.url().endsWith(`${MATCHES}109/live`))
       .map((request) => request.postDataJSON().seq as number);

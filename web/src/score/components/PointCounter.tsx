@@ -56,13 +56,13 @@ export function PointCounter({ match }: { match: Match }) {
             type="button"
             class="point"
             disabled={over || winner !== undefined}
-            aria-label={`Point to ${sides[n - 1]}, now ${n === 1 ? one : two}`}
             onClick={() => shown.point(n)}
           >
+            {/* The name is what the button shows, so what a screen reader hears matches it. */}
+            <span class="visually-hidden">Point to </span>
             <span class="point-name">{sides[n - 1]}</span>
-            <span class="point-score figures" aria-hidden="true">
-              {n === 1 ? one : two}
-            </span>
+            <span class="visually-hidden">, now </span>
+            <span class="point-score figures">{n === 1 ? one : two}</span>
             <span class="point-plus" aria-hidden="true">
               +1
             </span>
