@@ -12,7 +12,7 @@ test("a message read is acknowledged with a ping, at most once per second; a pon
   const read: string[] = [];
   openReconnectingSocket("ws://relay.test/live/open/sat?changes=1", { message: (text) => read.push(text) }, {
     clock,
-    openSocket(url) {
+    openSocket(url: string) {
       const socket = new FakeSocket(url);
       made.push(socket);
       return socket as unknown as WebSocket;
