@@ -11,6 +11,8 @@ import { openUnreadSocket, type UnreadSocket } from "./unread-sockets.ts";
 const SECRET = "test-push-secret";
 const ORIGIN = "https://pages.test";
 const DAY = "open-2026/day-1";
+/** A day of its own for the channel cap, so no socket of the other tests is on it. */
+const FULL_DAY = "open-2026/day-2";
 const LIMIT = 64 * 1024;
 /** A snapshot of about 20 KB: four of them pass the limit, and the fifth is not sent. */
 const snapshot = (minute: number, score = "") =>
@@ -36,7 +38,7 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
 
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], unreadLimitBytes: LIMIT });
-    await announce(relay.url, SECRET, [DAY]);
+    await announce(relay.url, SECRET, [DAY, FULL_DAY]);
   });
 
   after(async () => {
@@ -115,6 +117,25 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
     await assert.rejects(
       openUnreadSocket(relay.url, `/attendance/${DAY}`, ORIGIN, "2001:db8:1:2:ffff::1"),
       /HTTP\/1\.1 429/,
+    );
+    for (const { socket } of unread.splice(0)) socket.destroy();
+  });
+
+  it("past 5,000 sockets on one channel: 503 channel_full", async () => {
+    for (let address = 1; address <= 5; address++) {
+      for (let batch = 0; batch < 10; batch++) {
+        unread.push(
+          ...(await Promise.all(
+            Array.from({ length: 100 }, () =>
+              openUnreadSocket(relay.url, `/attendance/${FULL_DAY}`, ORIGIN, `192.0.2.${address}`),
+            ),
+          )),
+        );
+      }
+    }
+    await assert.rejects(
+      openUnreadSocket(relay.url, `/attendance/${FULL_DAY}`, ORIGIN, "192.0.2.99"),
+      /HTTP\/1\.1 503/,
     );
     for (const { socket } of unread.splice(0)) socket.destroy();
   });

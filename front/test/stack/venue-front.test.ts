@@ -17,6 +17,8 @@ const IN_FLIGHT = 32;
 const EVENT = "junior-open";
 const DAY = "open-sun";
 const ANOTHER_CLIENT = "127.0.0.2";
+/** Above the 110 connections H2 opens from one address, so that row still meets the in-flight cap first. */
+const CONNECTIONS_PER_CLIENT = 120;
 
 let run: RunningStack;
 let front: string;
@@ -24,7 +26,11 @@ let port: number;
 
 before(async () => {
   run = await startStack({
-    env: { FRONT_SOCKET_IDLE_MS: String(IDLE_MS), FRONT_SOCKETS_PER_CLIENT: String(SOCKETS_PER_CLIENT) },
+    env: {
+      FRONT_SOCKET_IDLE_MS: String(IDLE_MS),
+      FRONT_SOCKETS_PER_CLIENT: String(SOCKETS_PER_CLIENT),
+      FRONT_CONNECTIONS_PER_CLIENT: String(CONNECTIONS_PER_CLIENT),
+    },
   });
   front = run.stack.front;
   port = Number(new URL(front).port);
@@ -142,6 +148,32 @@ describe("H2: a client holding slow requests does not stop another's", () => {
       clearInterval(drip);
       for (const { socket } of held) socket.destroy();
     }
+  });
+});
+
+describe("issue 35 M1: connections are capped per address, and heads have a deadline", () => {
+  test(`one address past ${CONNECTIONS_PER_CLIENT} connections is closed at once while another loads /public/`, async () => {
+    const from = "127.0.0.3";
+    const held = await Promise.all(
+      Array.from({ length: CONNECTIONS_PER_CLIENT }, () => rawConnection(port, from)),
+    );
+    for (const { socket } of held) socket.write(`GET /public/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    const over = await rawConnection(port, from);
+    over.socket.write(`GET /public/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await over.closed;
+    const page = await call(`${front}/public/`, { from: ANOTHER_CLIENT });
+    const started = performance.now();
+    await Promise.all(held.map(({ closed }) => closed));
+    const headsClosedMs = performance.now() - started;
+    venueRow(
+      "M1 (issue 35)",
+      `${CONNECTIONS_PER_CLIENT} connections from one address with unfinished request heads, then one more`,
+      "the extra one closed at once with no answer; another address's /public/ 200; the unfinished heads closed by the 5 s head deadline",
+      `extra closed with ${over.received() === "" ? "no answer" : JSON.stringify(over.received().slice(0, 20))}; /public/ ${page.status}; heads closed ${headsClosedMs.toFixed(0)} ms after`,
+      over.received() === "" &&
+        page.status === 200 &&
+        held.every(({ socket }) => socket.destroyed || socket.readableEnded),
+    );
   });
 });
 

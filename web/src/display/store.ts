@@ -35,6 +35,12 @@ export interface DisplayStore extends Pick<PageBase, "registry" | "failure" | "n
   place: DisplayPlace;
   feed: ReadonlySignal<FeedState | undefined>;
   dayEntry: ReadonlySignal<DayEntry | undefined>;
+  /**
+   * The hall the address names, when the registry lists it for the day; `undefined` for every
+   * hall (no `facility`), and `null` when the address names a hall the day does not have (nothing
+   * of the address is shown then: it says so).
+   */
+  hall: ReadonlySignal<string | null | undefined>;
   visibility: ReadonlySignal<Visibility | undefined>;
   /** Every screen of the rotation, as the results stand now. */
   screens: ReadonlySignal<Screen[]>;
@@ -64,13 +70,19 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
     const entry = dayEntry.value;
     return entry && listedDayVisibility(entry.day, day.feed.value?.snapshot, base.now.value);
   });
+  const hall = computed<string | null | undefined>(() => {
+    const entry = dayEntry.value;
+    if (place.facility === undefined || entry === undefined) return undefined;
+    return entry.day.facilities.some(({ name }) => name === place.facility) ? place.facility : null;
+  });
   const arrived = arrivals(day.feed);
   const screens = computed<Screen[]>(() => {
     const snapshot = day.feed.value?.snapshot;
     const order = arrived.value;
     const entry = dayEntry.value;
     if (snapshot === undefined || entry === undefined || visibility.value?.shown !== true) return [];
-    return screensOf(snapshot, entry.event, place.facility, base.now.value, order);
+    if (hall.value === null) return [];
+    return screensOf(snapshot, entry.event, hall.value, base.now.value, order);
   });
   let started = false;
   const start = async (): Promise<void> => {
@@ -100,6 +112,7 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
     place,
     feed: day.feed,
     dayEntry,
+    hall,
     visibility,
     screens,
     shown: computed(() => {

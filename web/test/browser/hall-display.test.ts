@@ -179,6 +179,25 @@ describe("the hall display on a TV, on the stack as `npm start` starts it", () =
     );
   });
 
+  test("issue 35 L2: an address naming no hall of the day shows none of its text and says so plainly", async () => {
+    const tv = await context.newPage();
+    const words = "RIZAL HALL CLOSED - ALL MATCHES MOVED";
+    await tv.goto(
+      `${run.stack.pages["display"]}?day=open-sat&facility=${encodeURIComponent(words)}&seconds=${SECONDS}`,
+    );
+    const message = tv.locator(".tv-message").filter({ hasText: "names no hall of" });
+    await message.waitFor();
+    assert.match(await message.innerText(), /its halls: Rizal Hall/);
+    const heading = await tv.getByRole("heading", { level: 1 }).innerText();
+    assert.doesNotMatch(heading, /CLOSED/, "the address's text is no heading");
+    assert.doesNotMatch(await tv.locator(".tv").innerText(), /CLOSED/, "nor anywhere on the screen");
+    assert.equal(await tv.locator("main h2").count(), 0, "no screen of any hall");
+    await noScrollbar(tv, "the message");
+    assert.deepEqual(await seriousViolations(tv), []);
+    await tv.screenshot({ path: "/tmp/h35f-l2-display.png" });
+    await tv.close();
+  });
+
   test("every hall's display shows the knockout day's draws in turn", async () => {
     const draws = await context.newPage();
     await draws.goto(`${run.stack.pages["display"]}?day=open-ko&seconds=${SECONDS}`);

@@ -59,6 +59,18 @@ const kinds = (store: Awaited<ReturnType<typeof openDisplay>>["store"]) =>
   store.screens.value.map((screen) => `${screen.facility} ${screen.kind}`);
 
 describe("the hall display", () => {
+  test("issue 35 L2: a facility the registry does not list for the day is no hall: no screens, `hall` null", async () => {
+    const { page, store } = await openDisplay("?day=open-sun&facility=RIZAL+HALL+CLOSED+-+ALL+MATCHES+MOVED");
+    page.socket("/live/").open();
+    page.socket("/live/").receive({ type: "snapshot", seq: 1, snapshot: sunday() });
+    assert.equal(store.hall.value, null);
+    assert.deepEqual(kinds(store), []);
+    const listed = await openDisplay("?day=open-sun&facility=Rizal+Hall");
+    assert.equal(listed.store.hall.value, "Rizal Hall");
+    const every = await openDisplay("?day=open-sun");
+    assert.equal(every.store.hall.value, undefined);
+  });
+
   test("one hall's screens, or every hall's in turn; each screen stays its seconds, then the next comes by itself", async () => {
     const { page, store } = await openDisplay("?day=open-sun&facility=Rizal+Hall");
     page.socket("/live/junior-open/open-sun").open();

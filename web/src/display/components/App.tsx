@@ -14,11 +14,22 @@ const KIND_NAMES = { courts: "Courts", standings: "Standings", teams: "Teams", d
  * (a call to a court) can be put between them.
  */
 export function App() {
-  const { dayEntry, failure, feed, now, place, registry, screens, shown, visibility } = useDisplay();
+  const {
+    dayEntry,
+    failure,
+    feed,
+    hall: named,
+    now,
+    place,
+    registry,
+    screens,
+    shown,
+    visibility,
+  } = useDisplay();
   const entry = dayEntry.value;
   const title = entry ? (entry.event.title ?? entry.eventKey) : "Hall display";
   const current = shown.value;
-  const hall = current?.screen.facility ?? place.facility ?? "";
+  const hall = current?.screen.facility ?? named.value ?? "";
   useEffect(() => {
     document.title = [hall, entry?.day.label, title].filter(Boolean).join(" · ");
   }, [hall, entry?.day.label, title]);
@@ -62,6 +73,14 @@ export function App() {
         ) : place.day === undefined || entry === undefined ? (
           <p class="tv-message">
             This display's address names no day of the tournament. Open it again from the console.
+          </p>
+        ) : named.value === null ? (
+          <p class="tv-message">
+            This display's address names no hall of {entry.day.label}
+            {entry.day.facilities.length > 0
+              ? ` (its halls: ${entry.day.facilities.map(({ name }) => name).join(", ")})`
+              : ""}
+            . Open it again from the console.
           </p>
         ) : visibility.value?.shown === false ? (
           <p class="tv-message">Results for {entry.day.label} appear here when the organisers open them.</p>

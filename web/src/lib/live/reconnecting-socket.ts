@@ -33,6 +33,11 @@ export interface ReconnectingSocket {
 }
 
 export const KEEP_ALIVE_MS = 25_000;
+/**
+ * After reading a message the page pings, at most this often: the relay counts what it sent since
+ * the last ping and closes a socket that leaves more than 512 KiB unread (relay/src/socket-limits.ts).
+ */
+export const READ_ACK_MS = 1_000;
 
 /** The default backoff: 1 s doubling to 30 s, each between half and all of it (jitter spreads a hall's phones). */
 export function backoffMs(failures: number): number {
@@ -59,6 +64,8 @@ export function openReconnectingSocket(
   let retryTimer: unknown;
   let keepAlive: unknown;
   let answered = true;
+  let ackedAt = Number.NEGATIVE_INFINITY;
+  let ackTimer: unknown;
 
   const connect = () => {
     clock.clearTimeout(retryTimer);
@@ -75,9 +82,21 @@ export function openReconnectingSocket(
       }, keepAliveMs);
       handlers.open?.();
     };
+    /** Tells the relay the messages are read (its free `ping`), at most once per {@link READ_ACK_MS}. */
+    const ack = () => {
+      ackTimer = undefined;
+      if (socket !== current) return;
+      ackedAt = clock.now();
+      current.send("ping");
+    };
     current.onmessage = (event) => {
       answered = true;
-      if (typeof event.data === "string" && event.data !== "pong") handlers.message(event.data);
+      if (typeof event.data !== "string" || event.data === "pong") return;
+      handlers.message(event.data);
+      if (ackTimer !== undefined) return;
+      const wait = ackedAt + READ_ACK_MS - clock.now();
+      if (wait <= 0) ack();
+      else ackTimer = clock.setTimeout(ack, wait);
     };
     current.onclose = () => {
       if (socket !== current) return;
