@@ -7,7 +7,7 @@
 import { type ReadonlySignal, signal } from "@preact/signals";
 import type { NoticeMessage } from "@tournament-ops/relay/notices";
 import type { DayEntry } from "../data/registry.ts";
-import { type DayFeed, type FeedState, followDay } from "../live/day-feed.ts";
+import { type DayFeed, type FeedOptions, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
 import type { PageBase } from "./page-base.ts";
 
@@ -28,6 +28,8 @@ export function dayFollower(
   { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
   keepAs?: string,
   onNotice?: (notice: NoticeMessage) => void,
+  /** Asks the relay for live points too, and hands each message over (`FeedOptions.onLive`). */
+  onLive?: FeedOptions["onLive"],
 ): DayFollower {
   const feed = signal<FeedState | undefined>(undefined);
   let following: { day: string; feed: DayFeed } | undefined;
@@ -55,6 +57,7 @@ export function dayFollower(
           ...(keepAs === undefined
             ? {}
             : { keep: keptSnapshot(env.storage, keepAs, entry.eventKey, entry.dayKey, env.clock) }),
+          ...(onLive === undefined ? {} : { onLive }),
           onChange: (state) => {
             feed.value = state;
           },
