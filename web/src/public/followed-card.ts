@@ -19,7 +19,7 @@ export interface FollowedCard {
   /** Their results that day. */
   record: string;
   /** While their match is on court: "live 15–12 · game 2", or "called to Court 3" before its first point. */
-  live: string | undefined;
+  live?: string;
 }
 
 /** The date a player's match is played on: its own, else its day's. */
@@ -38,8 +38,7 @@ export function followedCard(
 ): FollowedCard {
   const today = manilaDate(now);
   const matches = player.matches.filter((entry) => entry.day.key === day.key);
-  if (matches.length === 0)
-    return { onCourt: false, next: `Not playing on ${day.label}`, record: "", live: undefined };
+  if (matches.length === 0) return { onCourt: false, next: `Not playing on ${day.label}`, record: "" };
   const state = playerNow({ ...player, matches }, now, display, inPlayByHall(points));
   if (state.next !== undefined && matchDate(state.next) !== today) state.onCourt = false;
   const next = state.next;
@@ -47,5 +46,6 @@ export function followedCard(
     state.onCourt && next !== undefined
       ? matchStateWords(next.match, livePointOf(points, next.facility, next.match.matchNumber))
       : undefined;
-  return { onCourt: state.onCourt, next: nextWords(state, today), record: recordWords(state), live };
+  const card = { onCourt: state.onCourt, next: nextWords(state, today), record: recordWords(state) };
+  return live === undefined ? card : { ...card, live };
 }
