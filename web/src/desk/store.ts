@@ -77,7 +77,7 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
   );
   // The day's snapshot carries the calls; its live points say which called matches have started.
   const live = liveScores();
-  const day = dayFollower(base, undefined, undefined, live.take);
+  const day = dayFollower(base, undefined, { onLive: live.take });
   const called = computed(() => {
     const points = live.points.value;
     const name = facility.value;

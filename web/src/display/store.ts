@@ -67,7 +67,7 @@ export function displayPlaceOf(search: string): DisplayPlace {
 export function createDisplayStore(env: PageEnvironment): DisplayStore {
   const base = createPageBase(env);
   const live = liveScores();
-  const day = dayFollower(base, undefined, undefined, live.take);
+  const day = dayFollower(base, undefined, { onLive: live.take });
   const aloud = callsAloud(env);
   const place = displayPlaceOf(env.address.current().search);
   const dayEntry = base.dayEntry(() => place.day);

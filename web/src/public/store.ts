@@ -64,7 +64,7 @@ export interface DayHeading {
 export function createPublicStore(env: PageEnvironment): PublicStore {
   const base = createPageBase(env);
   const live = liveScores();
-  const day = dayFollower(base, "public", undefined, live.take);
+  const day = dayFollower(base, "public", { onLive: live.take });
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => place.value.day);
   const visibility = steady<Visibility | undefined>(() => {

@@ -5,7 +5,6 @@
  * names itself (`keepAs`) keeps the last snapshot on the phone, to open with it offline.
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
-import type { NoticeMessage } from "@tournament-ops/relay/notices";
 import type { DayEntry } from "../data/registry.ts";
 import { type DayFeed, type FeedOptions, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
@@ -27,9 +26,8 @@ export interface DayFollower {
 export function dayFollower(
   { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
   keepAs?: string,
-  onNotice?: (notice: NoticeMessage) => void,
-  /** Asks the relay for live points too, and hands each message over (`FeedOptions.onLive`). */
-  onLive?: FeedOptions["onLive"],
+  /** What else of the relay the page takes: live points (`onLive` also asks for them), notices. */
+  hooks: Pick<FeedOptions, "onLive" | "onNotice"> = {},
 ): DayFollower {
   const feed = signal<FeedState | undefined>(undefined);
   let following: { day: string; feed: DayFeed } | undefined;
@@ -57,11 +55,10 @@ export function dayFollower(
           ...(keepAs === undefined
             ? {}
             : { keep: keptSnapshot(env.storage, keepAs, entry.eventKey, entry.dayKey, env.clock) }),
-          ...(onLive === undefined ? {} : { onLive }),
+          ...hooks,
           onChange: (state) => {
             feed.value = state;
           },
-          ...(onNotice === undefined ? {} : { onNotice }),
         }),
       };
     },
