@@ -10,7 +10,11 @@ import type { DayEntry, Facility } from "../lib/data/registry.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
 import { type DecodedLink, decodeLink, hasExpired, tokenFrom } from "../lib/links/link-token.ts";
+import { livePointOf } from "../lib/live/live-points.ts";
+import { liveScores } from "../lib/live/live-scores.ts";
+import { dayFollower } from "../lib/page/day-follower.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { type CalledMatch, calledMatches } from "./called.ts";
 import { createFilters, type Filters } from "./filters.ts";
 import { createPeopleStore, type PeopleStore } from "./people.ts";
 
@@ -35,6 +39,8 @@ export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registr
    * sentences; undefined while it works. Marks are disabled meanwhile.
    */
   linkStopped: ReadonlySignal<string | undefined>;
+  /** The desk's hall's matches called to a court and not started yet, the latest call first (`called.ts`). */
+  called: ReadonlySignal<CalledMatch[]>;
   /** Reads the link from the address's fragment, then the settings and the registry, then opens the facility. */
   start(): Promise<void>;
   /**
@@ -69,6 +75,20 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
   const facilities = computed<Facility[]>(() =>
     (dayEntry.value?.day.facilities ?? []).filter((f) => typeof f.sheetId === "string" && f.sheetId !== ""),
   );
+  // The day's snapshot carries the calls; its live points say which called matches have started.
+  const live = liveScores();
+  const day = dayFollower(base, undefined, { onLive: live.take });
+  const called = computed(() => {
+    const points = live.points.value;
+    const name = facility.value;
+    return calledMatches(
+      day.feed.value?.snapshot,
+      name,
+      dayEntry.value?.event.display,
+      peopleStore.people.value,
+      (matchNumber) => name !== undefined && livePointOf(points, name, matchNumber) !== undefined,
+    );
+  });
   const expired = computed(() => link.value !== undefined && hasExpired(link.value, base.now.value));
   const linkStopped = computed(() => {
     const refused = peopleStore.linkRefused.value;
@@ -107,6 +127,7 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
     facilities,
     expired,
     linkStopped,
+    called,
     async start() {
       base.keepTime(TICK_MS);
       const token = tokenFrom(env.address.current().hash);
@@ -127,6 +148,7 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
         entry,
         blocked: () => (hasExpired(decoded, env.clock.now()) ? expiredSentence(decoded) : undefined),
       });
+      day.follow(entry);
       const chosen = facilities.value.find((f) => f.name === facility.value) ?? suggestedFacility();
       chooseFacility(chosen?.name);
     },

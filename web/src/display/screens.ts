@@ -73,7 +73,8 @@ export function rowNames(table: Standings, row: StandingRow): string[] {
 
 /**
  * The screens of the day's halls (or of `facility` alone), in the order the display shows them;
- * each hall's latest results as {@link latestResults} orders them.
+ * each hall's latest results as {@link latestResults} orders them; `inPlay`: the matches with live
+ * points, by hall (`courtsNow`'s).
  * @example screensOf(snapshot, event, "Rizal Hall", Date.now()).map((s) => s.kind) // ["courts", "standings", "draw"]
  */
 export function screensOf(
@@ -82,13 +83,14 @@ export function screensOf(
   facility: string | undefined,
   now: number,
   arrived: Arrivals = new Map(),
+  inPlay: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Screen[] {
   const screens: Screen[] = [];
   for (const hall of snapshot.facilities) {
     if (hall.status === "skipped" || (facility !== undefined && hall.name !== facility)) continue;
     const matches = facilityMatches(hall, event.display);
     const name = hall.name;
-    const courts = courtsNow(matches, snapshot.date, now);
+    const courts = courtsNow(matches, snapshot.date, now, inPlay.get(name));
     const results = latestResults(name, matches, arrived);
     const pages = Math.max(1, Math.ceil(courts.length / COURTS_PER_SCREEN));
     for (let page = 0; page < pages; page++) {

@@ -11,10 +11,14 @@ import type { DayEntry } from "../lib/data/registry.ts";
 import { listedDayVisibility, type Visibility } from "../lib/data/visibility.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
+import { type LiveScores, liveScores } from "../lib/live/live-scores.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { steady } from "../lib/page/steady.ts";
 import { arrivals } from "./arrivals.ts";
+import { type CallsAloud, callsAloud } from "./calls-aloud.ts";
+import { callsPart } from "./calls-part.ts";
+import type { HallCall } from "./hall-calls.ts";
 import { type Screen, screensOf } from "./screens.ts";
 
 /** Seconds on each screen, unless the address says (`&seconds=`, 5 to 120). */
@@ -46,6 +50,12 @@ export interface DisplayStore extends Pick<PageBase, "registry" | "failure" | "n
   screens: ReadonlySignal<Screen[]>;
   /** The screen shown, and its place in the rotation (1-based). */
   shown: ReadonlySignal<{ screen: Screen; number: number } | undefined>;
+  /** The live points of the matches being played (`?live=1`). */
+  live: LiveScores;
+  /** The calls up on screen now (`hall-calls.ts`), the rotation under them. */
+  calls: ReadonlySignal<HallCall[]>;
+  /** The "Calls aloud" toggle. */
+  aloud: CallsAloud;
   start(): Promise<void>;
 }
 
@@ -62,7 +72,9 @@ export function displayPlaceOf(search: string): DisplayPlace {
 
 export function createDisplayStore(env: PageEnvironment): DisplayStore {
   const base = createPageBase(env);
-  const day = dayFollower(base);
+  const live = liveScores();
+  const day = dayFollower(base, undefined, { onLive: live.take });
+  const aloud = callsAloud(env);
   const place = displayPlaceOf(env.address.current().search);
   const dayEntry = base.dayEntry(() => place.day);
   const turns = signal(0);
@@ -82,7 +94,16 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
     const entry = dayEntry.value;
     if (snapshot === undefined || entry === undefined || visibility.value?.shown !== true) return [];
     if (hall.value === null) return [];
-    return screensOf(snapshot, entry.event, hall.value, base.now.value, order);
+    return screensOf(snapshot, entry.event, hall.value, base.now.value, order, live.inPlay.value);
+  });
+  const calls = callsPart({
+    feed: day.feed,
+    live,
+    event: () => dayEntry.value?.event,
+    facility: place.facility,
+    shown: () => visibility.value?.shown === true && hall.value !== null,
+    clock: env.clock,
+    aloud,
   });
   let started = false;
   const start = async (): Promise<void> => {
@@ -121,6 +142,9 @@ export function createDisplayStore(env: PageEnvironment): DisplayStore {
       const at = turns.value % list.length;
       return { screen: list[at] as Screen, number: at + 1 };
     }),
+    live,
+    calls,
+    aloud,
     start,
   };
 }

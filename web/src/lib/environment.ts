@@ -59,6 +59,14 @@ export interface PageNotifications {
   show(title: string, body: string, tag: string): void;
 }
 
+/** The browser's speech synthesis, for a page that reads aloud (the hall display's calls). */
+export interface PageSpeech {
+  /** Reads `text` aloud, after what it is reading now. */
+  speak(text: string): void;
+  /** The browser lets the page speak only after a tap on it, and none has come since it loaded. */
+  needsGesture(): boolean;
+}
+
 /** Everything a page's store takes from the browser. */
 export interface PageEnvironment {
   /** For `config.json`, the published files and the API. */
@@ -76,4 +84,6 @@ export interface PageEnvironment {
   download(url: string, fileName: string): void;
   /** Notifications; absent where a page has no use for them. */
   notifications?: PageNotifications;
+  /** Speech synthesis; absent where the browser has none. */
+  speech?: PageSpeech;
 }

@@ -11,6 +11,7 @@ import type { DayEntry } from "../lib/data/registry.ts";
 import { listedDayVisibility, type Visibility } from "../lib/data/visibility.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
+import { type LiveScores, liveScores } from "../lib/live/live-scores.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { steady } from "../lib/page/steady.ts";
@@ -42,6 +43,8 @@ export interface PublicStore extends Pick<PageBase, "registry" | "failure" | "no
   players: PlayersPart;
   follows: Follows;
   fresh: FreshScores;
+  /** The live points of the matches being played, as the relay sends them (`?live=1`). */
+  live: LiveScores;
   /** Loads the settings and the registry, then follows the day of the address if there is one. */
   start(): Promise<void>;
   /** Reads the published file now and reconnects the live socket. */
@@ -60,7 +63,8 @@ export interface DayHeading {
 
 export function createPublicStore(env: PageEnvironment): PublicStore {
   const base = createPageBase(env);
-  const day = dayFollower(base, "public");
+  const live = liveScores();
+  const day = dayFollower(base, "public", { onLive: live.take });
   const place = signal<Place>(placeOf(env.address.current().search));
   const dayEntry = base.dayEntry(() => place.value.day);
   const visibility = steady<Visibility | undefined>(() => {
@@ -84,10 +88,13 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     base.now,
     () => dayEntry.value?.event.display,
     computed(() => day.feed.value?.kept ?? false),
+    live,
   );
   const followEntry = () => {
     const entry = dayEntry.value;
-    if (entry !== undefined && day.day() !== entry.dayKey) day.follow(entry);
+    if (entry === undefined || day.day() === entry.dayKey) return;
+    live.clear();
+    day.follow(entry);
   };
   const go = (next: Place) => {
     place.value = next;
@@ -111,6 +118,7 @@ export function createPublicStore(env: PageEnvironment): PublicStore {
     players,
     follows: followed,
     fresh: freshScores(day.feed, env.clock),
+    live,
     async start() {
       base.keepTime(TICK_MS);
       if (!(await base.load())) return;

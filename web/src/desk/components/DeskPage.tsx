@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "preact/hooks";
 import { useDesk } from "../context.ts";
+import { CalledList } from "./CalledList.tsx";
 import { DayHeading } from "./DayHeading.tsx";
 import { ListStatus } from "./ListStatus.tsx";
 import { MarkNotices } from "./MarkNotices.tsx";
@@ -35,6 +36,7 @@ export function DeskPage() {
       )}
       <ListStatus />
       <MarkNotices />
+      <CalledList />
       <SearchAndFilters />
       <PeopleList />
     </>

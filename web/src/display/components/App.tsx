@@ -1,6 +1,8 @@
 import { useEffect } from "preact/hooks";
 import { manilaTime } from "../../lib/manila-time.ts";
 import { useDisplay } from "../context.ts";
+import { AloudToggle } from "./AloudToggle.tsx";
+import { CallsScreen } from "./CallsScreen.tsx";
 import { CourtsScreen } from "./CourtsScreen.tsx";
 import { DrawScreen } from "./DrawScreen.tsx";
 import { StandingsScreen, TeamsScreen } from "./StandingsScreen.tsx";
@@ -10,11 +12,12 @@ const KIND_NAMES = { courts: "Courts", standings: "Standings", teams: "Teams", d
 /**
  * The whole TV: the hall, the day, where the results come from and the time at the top, one
  * screen of the rotation, and at the bottom which screen it is, the event, and a bar that fills
- * until the next screen. Each is a full-width band of the page's column (display.css), so another
- * (a call to a court) can be put between them.
+ * until the next screen, with the "Calls aloud" toggle. A call to a court takes the screen's place
+ * for its minute (the rotation goes on under it).
  */
 export function App() {
   const {
+    calls,
     dayEntry,
     failure,
     feed,
@@ -26,6 +29,7 @@ export function App() {
     shown,
     visibility,
   } = useDisplay();
+  const up = calls.value;
   const entry = dayEntry.value;
   const title = entry ? (entry.event.title ?? entry.eventKey) : "Hall display";
   const current = shown.value;
@@ -66,7 +70,9 @@ export function App() {
         <p class="clock figures">{manilaTime(now.value)}</p>
       </header>
       <main class="tv-screen">
-        {failure.value !== undefined ? (
+        {up.length > 0 && entry !== undefined ? (
+          <CallsScreen calls={up} />
+        ) : failure.value !== undefined ? (
           <p class="tv-message">{failure.value} Trying again by itself.</p>
         ) : registry.value === undefined ? (
           <p class="tv-message">Starting…</p>
@@ -105,6 +111,7 @@ export function App() {
           </p>
         )}
         {entry && <p class="event">{title}</p>}
+        <AloudToggle />
         {current && (
           <div
             key={`${current.number}-${current.screen.kind}`}

@@ -1,12 +1,19 @@
+import { liveScoreOf } from "../../lib/courts/live-words.ts";
 import { categoryLabel, pairLabel } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
+import { useDisplay } from "../context.ts";
 import { namesOf, type Screen } from "../screens.ts";
 
 type CourtsScreenData = Extract<Screen, { kind: "courts" }>;
 
 /** Each court with the match on it and the next one, beside the hall's latest results. */
 export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; event: Event }) {
+  const { live } = useDisplay();
+  /** The match on court's live score, or "called" before its first point; "On court" else. */
+  const stateOf = (match: Match) =>
+    liveScoreOf(match, live.of(screen.facility, match.matchNumber).value) ??
+    (match.call?.state === "called" ? "Called" : undefined);
   return (
     <div class="courts-screen">
       <section class="tv-courts" aria-labelledby="tv-courts">
@@ -19,7 +26,7 @@ export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; even
             <li key={court} class={onCourt ? "tv-court busy" : "tv-court"}>
               <div class="court-head">
                 <h3>{court}</h3>
-                <p class="label">{onCourt ? "On court" : "Free"}</p>
+                <CourtState words={onCourt ? stateOf(onCourt) : undefined} busy={onCourt !== undefined} />
               </div>
               {onCourt ? (
                 <OnCourt match={onCourt} event={event} />
@@ -62,6 +69,12 @@ export function CourtsScreen({ screen, event }: { screen: CourtsScreenData; even
       </section>
     </div>
   );
+}
+
+/** A court's state: its live score ("live 15–12 · game 2"), "Called", "On court" or "Free". */
+function CourtState({ words, busy }: { words: string | undefined; busy: boolean }) {
+  if (words?.startsWith("live")) return <p class="live-score figures">{words}</p>;
+  return <p class="label">{words ?? (busy ? "On court" : "Free")}</p>;
 }
 
 function what(match: Match, event: Event): string {

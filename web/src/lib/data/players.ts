@@ -209,8 +209,16 @@ export function findPlayers(
 /** Whether the player's side won a match with a result. */
 export const wonBy = (entry: PlayerMatch) => entry.match.winner === entry.side;
 
-/** The player's next match (the first without a result), whether it is on court now, and their record. */
-export function playerNow(player: Player, now: number, display: Display | undefined): PlayerNow {
+/**
+ * The player's next match (the first without a result), whether it is on court now, and their
+ * record. `inPlay`: the match numbers with live points, by hall (`courtsNow`'s, each hall's own).
+ */
+export function playerNow(
+  player: Player,
+  now: number,
+  display: Display | undefined,
+  inPlay: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): PlayerNow {
   let won = 0;
   let lost = 0;
   let next: PlayerMatch | undefined;
@@ -223,7 +231,9 @@ export function playerNow(player: Player, now: number, display: Display | undefi
   let onCourt = false;
   if (next !== undefined) {
     const facility = next.day.snapshot.facilities.find((f) => f.name === next.facility);
-    const courts = facility ? courtsNow(facilityMatches(facility, display), next.day.snapshot.date, now) : [];
+    const courts = facility
+      ? courtsNow(facilityMatches(facility, display), next.day.snapshot.date, now, inPlay.get(next.facility))
+      : [];
     onCourt = courts.some((court) => court.onCourt === next.match);
   }
   return { next, onCourt, won, lost };

@@ -3,7 +3,7 @@
  * and WebSocket. Made once by each page's `main.tsx`; every global is read when it is used, so a
  * test browser's fake clock or a benchmark's WebSocket wrapper installed first is the one used.
  */
-import type { NotificationAnswer, PageEnvironment, PageNotifications } from "../environment.ts";
+import type { NotificationAnswer, PageEnvironment, PageNotifications, PageSpeech } from "../environment.ts";
 
 export function browserEnvironment(): PageEnvironment {
   const listen = (target: EventTarget, names: string[], run: () => void) => {
@@ -66,6 +66,23 @@ export function browserEnvironment(): PageEnvironment {
       link.remove();
     },
     notifications: browserNotifications(),
+    ...(typeof speechSynthesis === "undefined" ? {} : { speech: browserSpeech() }),
+  };
+}
+
+/**
+ * The Web Speech API's synthesis, in English. Chrome speaks only once the page has had a tap
+ * (sticky user activation): `needsGesture` says so until one comes.
+ */
+function browserSpeech(): PageSpeech {
+  return {
+    speak(text) {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.lang = "en";
+      utterance.rate = 0.9;
+      speechSynthesis.speak(utterance);
+    },
+    needsGesture: () => navigator.userActivation?.hasBeenActive === false,
   };
 }
 

@@ -1,3 +1,4 @@
+import { matchStateWords } from "../../lib/courts/live-words.ts";
 import { type CourtNow, courtsNow } from "../../lib/data/courts.ts";
 import { categoryLabel, pairLabel } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
@@ -22,8 +23,8 @@ export function CourtsView({
   event: Event;
   date: string | null;
 }) {
-  const { fresh, now } = usePublic();
-  const courts = courtsNow(matches, date, now.value);
+  const { fresh, live, now } = usePublic();
+  const courts = courtsNow(matches, date, now.value, live.inPlay.value.get(facility));
   if (courts.length === 0) return <p>No matches are on a court here yet.</p>;
   const marked = fresh.fresh.value;
   return (
@@ -33,6 +34,7 @@ export function CourtsView({
           key={court.court}
           court={court}
           event={event}
+          facility={facility}
           fresh={court.last !== undefined && marked.has(freshKey(facility, court.last.matchNumber))}
         />
       ))}
@@ -54,8 +56,20 @@ const sides = (match: Match) => [
   match.team2 || match.teamCode2 || "To be decided",
 ];
 
-function CourtCard({ court, event, fresh }: { court: CourtNow; event: Event; fresh: boolean }) {
+function CourtCard({
+  court,
+  event,
+  facility,
+  fresh,
+}: {
+  court: CourtNow;
+  event: Event;
+  facility: string;
+  fresh: boolean;
+}) {
   const { onCourt, next, last, later } = court;
+  const { live } = usePublic();
+  const state = onCourt && matchStateWords(onCourt, live.of(facility, onCourt.matchNumber).value);
   const id = `court-${court.court.replace(/\W+/g, "-")}`;
   return (
     <li class="court" aria-labelledby={id}>
@@ -63,7 +77,10 @@ function CourtCard({ court, event, fresh }: { court: CourtNow; event: Event; fre
       <div class="now">
         <p class={onCourt ? "label on" : "label"}>{onCourt ? "On court" : "Free"}</p>
         {onCourt ? (
-          <MatchLine match={onCourt} event={event} />
+          <>
+            <MatchLine match={onCourt} event={event} />
+            {state && <p class="live-score figures">{state}</p>}
+          </>
         ) : (
           <p class="muted">
             {next ? `Next match at ${next.time || "a time to be announced"}.` : "No more matches here."}

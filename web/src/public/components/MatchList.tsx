@@ -4,6 +4,7 @@ import { clubLabel, teamColour } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
 import { type Tie, ties } from "../../lib/data/ties.ts";
+import type { LiveScores } from "../../lib/live/live-scores.ts";
 import { dayLabel } from "../../lib/manila-time.ts";
 import { usePublic } from "../context.ts";
 import type { FreshScores } from "../fresh-scores.ts";
@@ -30,7 +31,7 @@ export function MatchList({
   event: Event;
   date: string | null;
 }) {
-  const { fresh } = usePublic();
+  const { fresh, live } = usePublic();
   // Grouped again only when the matches change, not when a mark comes or goes.
   const groups = useMemo<Group[]>(
     () =>
@@ -43,7 +44,14 @@ export function MatchList({
   return (
     <div class="matches">
       {groups.map((group) => (
-        <MatchGroup key={group.key} group={group} event={event} facility={facility} fresh={fresh} />
+        <MatchGroup
+          key={group.key}
+          group={group}
+          event={event}
+          facility={facility}
+          fresh={fresh}
+          live={live}
+        />
       ))}
     </div>
   );
@@ -54,6 +62,7 @@ interface MatchGroupProps {
   event: Event;
   facility: string;
   fresh: Pick<FreshScores, "marked">;
+  live: Pick<LiveScores, "of">;
 }
 
 /**
@@ -66,14 +75,14 @@ class MatchGroup extends Component<MatchGroupProps> {
     return !drawsTheSame(this.props, next, this.props.group.matches, next.group.matches);
   }
 
-  override render({ group, event, facility, fresh }: MatchGroupProps) {
+  override render({ group, event, facility, fresh, live }: MatchGroupProps) {
     return (
       <section aria-label={group.tie ? undefined : `Matches at ${group.key}`}>
         {group.tie ? <TieHeading tie={group.tie} event={event} /> : <h3 class="slot">{group.key}</h3>}
         {/* biome-ignore lint/a11y/useSemanticElements: a <ul> cannot hold the runs between it and its items. */}
         <div role="list">
           {runs(group.matches).map((run, i) => (
-            <MatchRun key={i} matches={run} event={event} facility={facility} fresh={fresh} />
+            <MatchRun key={i} matches={run} event={event} facility={facility} fresh={fresh} live={live} />
           ))}
         </div>
       </section>
@@ -95,6 +104,7 @@ interface MatchRunProps {
   event: Event;
   facility: string;
   fresh: Pick<FreshScores, "marked">;
+  live: Pick<LiveScores, "of">;
 }
 
 /**
@@ -110,7 +120,7 @@ class MatchRun extends Component<MatchRunProps> {
     return !drawsTheSame(this.props, next, this.props.matches, next.matches);
   }
 
-  override render({ matches, event, facility, fresh }: MatchRunProps) {
+  override render({ matches, event, facility, fresh, live }: MatchRunProps) {
     return (
       <div
         role="none"
@@ -124,6 +134,7 @@ class MatchRun extends Component<MatchRunProps> {
             event={event}
             facility={facility}
             fresh={fresh}
+            live={live}
           />
         ))}
       </div>

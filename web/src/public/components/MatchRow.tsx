@@ -1,8 +1,10 @@
-import { computed } from "@preact/signals";
+import { computed, signal } from "@preact/signals";
 import { Component } from "preact";
+import { matchStateWords } from "../../lib/courts/live-words.ts";
 import { categoryLabel, clubLabel, pairLabel, teamColour, teamOf } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
 import type { Event } from "../../lib/data/registry.ts";
+import type { LiveScores } from "../../lib/live/live-scores.ts";
 import { type FreshScores, freshKey } from "../fresh-scores.ts";
 
 interface MatchRowProps {
@@ -11,6 +13,8 @@ interface MatchRowProps {
   facility: string;
   /** The scores that just arrived (`fresh-scores.ts`): this match's is marked while it is among them. */
   fresh: Pick<FreshScores, "marked">;
+  /** The live points: this match's is shown while it is played. */
+  live: Pick<LiveScores, "of">;
 }
 
 /**
@@ -19,7 +23,8 @@ interface MatchRowProps {
  * score arriving in a 300-match hall redraws one match. Scores keep a fixed width, so nothing moves
  * when one arrives; the mark of a score that just arrived is a background colour, so it moves
  * nothing either. The mark is bound to the class of the row's content directly: marking one match
- * redraws no list.
+ * redraws no list. Its live score ("live 15–12 · game 2", or "called to Court 3" before the first
+ * point) is bound the same way: a point redraws that line's text alone.
  */
 export class MatchRow extends Component<MatchRowProps> {
   private readonly marked = computed(() =>
@@ -28,11 +33,22 @@ export class MatchRow extends Component<MatchRowProps> {
       : "match-body",
   );
 
+  /** The match as last drawn, for {@link MatchRow.playState}: a result ends its live words. */
+  private readonly drawn = signal(this.props.match);
+  private readonly playState = computed(
+    () =>
+      matchStateWords(
+        this.drawn.value,
+        this.props.live.of(this.props.facility, this.props.match.matchNumber).value,
+      ) ?? "",
+  );
+
   override shouldComponentUpdate(next: MatchRowProps): boolean {
     return next.match !== this.props.match || next.event !== this.props.event;
   }
 
   override render({ match, event }: MatchRowProps) {
+    this.drawn.value = match;
     // A team event's match is one pair against the same pair of the other team: the pair names it.
     const category =
       event.type === "team"
@@ -49,6 +65,7 @@ export class MatchRow extends Component<MatchRowProps> {
               <span class="visually-hidden">Match {match.matchNumber}: </span>
               {where.filter(Boolean).join(" · ")}
             </span>
+            <span class="live-score figures">{this.playState}</span>
             <span class="number" aria-hidden="true">
               #{match.matchNumber}
             </span>

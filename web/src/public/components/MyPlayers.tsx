@@ -8,7 +8,7 @@ import "./players.css";
  * is on for them that day (followed-card.ts), a tap away from their page; and the offer to notify.
  */
 export function MyPlayers() {
-  const { dayEntry, follows, heading, now, openPlayer, place, players } = usePublic();
+  const { dayEntry, follows, heading, live, now, openPlayer, place, players } = usePublic();
   const entry = dayEntry.value;
   const here = follows.followed.value.flatMap(({ key }) => {
     const player = players.player(key);
@@ -21,7 +21,7 @@ export function MyPlayers() {
       <h2 id="my-players">My players</h2>
       <ul>
         {here.map((player) => {
-          const card = followedCard(player, day, now.value, entry.event.display);
+          const card = followedCard(player, day, now.value, entry.event.display, live.points.value);
           return (
             <li key={player.key} class={card.onCourt ? "on-court" : undefined}>
               <a
@@ -33,6 +33,7 @@ export function MyPlayers() {
               >
                 <span class="name">{player.name}</span>
                 <span class="next">{card.next}</span>
+                {card.live && <span class="live-score figures">{card.live}</span>}
                 {card.record && <span class="record">{card.record}</span>}
               </a>
             </li>

@@ -1,5 +1,6 @@
 import type { JSX } from "preact";
 import { useEffect } from "preact/hooks";
+import { matchStateWords } from "../../lib/courts/live-words.ts";
 import { categoryLabel } from "../../lib/data/labels.ts";
 import { playerStandings } from "../../lib/data/player-standings.ts";
 import { type EventDay, type Player, type PlayerMatch, playerNow } from "../../lib/data/players.ts";
@@ -54,10 +55,17 @@ export function PlayerPage({ playerKey, event }: { playerKey: string; event: Eve
 }
 
 function PlayerDetails({ player, event, back }: { player: Player; event: Event; back: JSX.Element }) {
-  const { fresh, now, players } = usePublic();
+  const { fresh, live, now, players } = usePublic();
   const display = event.display;
   const today = manilaDate(now.value);
-  const state = playerNow(player, now.value, display);
+  const state = playerNow(player, now.value, display, live.inPlay.value);
+  // Live points are the followed day's: a match of another day never has them.
+  const liveDay = players.days.value[0]?.key;
+  const stateOf = (entry: PlayerMatch) =>
+    entry.day.key === liveDay
+      ? matchStateWords(entry.match, live.of(entry.facility, entry.match.matchNumber).value)
+      : undefined;
+  const nextState = state.onCourt && state.next ? stateOf(state.next) : undefined;
   const standing = playerStandings(player, display, { ranked: event.type !== "team" });
   const byDay = new Map<EventDay, PlayerMatch[]>();
   for (const entry of player.matches) byDay.set(entry.day, [...(byDay.get(entry.day) ?? []), entry]);
@@ -69,6 +77,7 @@ function PlayerDetails({ player, event, back }: { player: Player; event: Event; 
       <p class="categories">{player.categories.map((c) => categoryLabel(display, c)).join(", ")}</p>
       <FollowButton player={player} />
       <p class={state.onCourt ? "next-match on-court" : "next-match"}>{nextWords(state, today)}</p>
+      {nextState && <p class="live-score figures">{nextState}</p>}
       {state.next && <p class="next-against">against {opponents(state.next)}</p>}
       <p class="record">{recordWords(state)}</p>
       {players.problem.value && <p class="notice warn">{players.problem.value}</p>}
@@ -105,6 +114,7 @@ function PlayerDetails({ player, event, back }: { player: Player; event: Event; 
                 what={matchWhat(entry.match, event)}
                 fresh={marked.has(freshKey(entry.facility, entry.match.matchNumber))}
                 onCourt={state.onCourt && state.next === entry}
+                live={stateOf(entry)}
               />
             ))}
           </ul>
@@ -120,8 +130,10 @@ function PlayerMatchRow(props: {
   what: string;
   fresh: boolean;
   onCourt: boolean;
+  /** Its live score, or its call before the first point. */
+  live: string | undefined;
 }) {
-  const { entry, today, what, fresh, onCourt } = props;
+  const { entry, today, what, fresh, onCourt, live } = props;
   const { match, side } = entry;
   const [own, other] =
     side === 1 ? [match.team1Score, match.team2Score] : [match.team2Score, match.team1Score];
@@ -152,6 +164,7 @@ function PlayerMatchRow(props: {
           </span>
         )}
       </p>
+      {live && <p class="live-score figures">{live}</p>}
     </li>
   );
 }

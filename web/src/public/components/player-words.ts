@@ -22,7 +22,8 @@ export function opponents(entry: PlayerMatch): string {
 /** What comes next for a player, in a few words. */
 export function nextWords(state: PlayerNow, today: string): string {
   if (state.next === undefined) return "No match to come";
-  if (state.onCourt) return `On court now · ${whenAndWhere(state.next, today)}`;
+  if (state.onCourt)
+    return `${state.next.match.call?.state === "called" ? "Called to court now" : "On court now"} · ${whenAndWhere(state.next, today)}`;
   return `Next: ${whenAndWhere(state.next, today)}`;
 }
 
