@@ -139,7 +139,7 @@ describe("the venue day's pages in Chromium, on the stack as `npm start` starts 
     await warning.waitFor({ state: "detached" });
   });
 
-  test("row 7: a desk link revoked while open says so, disables marks and offers the unsent one for hand-over", async () => {
+  test("row 7: a desk link revoked while open says so, clears the list and offers the unsent mark for hand-over", async () => {
     const issued = await run.api("POST", "/v3/days/open-sun/attendance/desk-links", {
       issuedTo: "Gate 3",
       note: "Rizal Hall",
@@ -172,7 +172,8 @@ describe("the venue day's pages in Chromium, on the stack as `npm start` starts 
     );
     await page.getByText("Desk link: Gate 3 (Rizal Hall) · revoked by the control desk").waitFor();
     await page.getByRole("status").filter({ hasText: "Marks are off: this link no longer works" }).waitFor();
-    assert.equal(await presentBox(page, "Joaquín Santos").isDisabled(), true, "marks are disabled");
+    // Issue 35 L1: the refused link's list is cleared from the screen; the unsent mark is handed over.
+    assert.equal(await presentBox(page, "Joaquín Santos").count(), 0, "the list is cleared");
     const handOver = page.getByRole("region", { name: "1 mark was not sent" });
     await handOver.getByText(/Mónica Yáñez: present \(Rizal Hall, tapped \d\d:\d\d\)/).waitFor();
     await handOver.getByRole("button", { name: "Copy the list" }).tap();
