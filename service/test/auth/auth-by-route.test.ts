@@ -201,7 +201,11 @@ describe("auth by route", () => {
       assert.equal(v3.status, 201);
       assert.equal(v3.headers.location, undefined);
       const session = v3.json();
-      assert.deepEqual(Object.keys(session), ["token", "expiresAt"]);
+      assert.deepEqual(
+        Object.keys(session),
+        ["token", "expiresAt", "deviceProof"],
+        "issue 35: a device proof too",
+      );
       assert.equal(session.expiresAt, t.clock.now() + 43_200_000, "12 h when AUTH_TOKEN_TTL_MS is unset");
       assert.equal(
         (await t.client.request("GET", route, { headers: { authorization: `Bearer ${session.token}` } }))
@@ -210,6 +214,7 @@ describe("auth by route", () => {
       );
       const frozen = await t.client.request("POST", "/auth/login", { body: OPERATOR });
       assert.equal(frozen.status, 200);
+      assert.deepEqual(Object.keys(frozen.json()), ["token", "expiresAt"], "the frozen answer as released");
       assert.equal(frozen.headers.link, "</v3/sessions>; rel=successor-version");
     });
 
