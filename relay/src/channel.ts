@@ -31,6 +31,11 @@ export abstract class Channel<Env = unknown> extends DurableObject<Env> {
   /** Lifecycle hook: a socket was accepted with `tags`. Nothing is sent by default. */
   protected onConnect(_socket: WebSocket, _tags: readonly string[]): void | Promise<void> {}
 
+  /** Sends a notice (`notices/index.ts`, already made into text) to every open socket; answers how many received it. */
+  notice(text: string): { clients: number } {
+    return { clients: this.broadcast(text) };
+  }
+
   /** Sends `message` to every open socket of this channel and answers how many received it. */
   protected broadcast(message: string): number {
     return this.sendTo(this.ctx.getWebSockets(), message);

@@ -8,6 +8,7 @@
  *   A socket is accepted only for an announced day; a publish or nudge announces its day too.
  * - `POST` and `DELETE /leases/<key>`: a workbook's score-save lease (`score-lease.ts`), object `lease:<key>`.
  * - `POST /points/<event>/<day>`: needs `X-Publish-Secret`; a match's live point (`points-route.ts`).
+ * - `POST /notices/<event>/<day>`: needs `X-Publish-Secret`; a notice for every open page of the day (`notices-route.ts`).
  * - `GET /health`: `{ status: "ok" }`.
  */
 
@@ -15,6 +16,7 @@ import { announceDays, isAnnounced, rememberDay } from "./announced-days.ts";
 import type { Env } from "./env.ts";
 import { errorResponse, json, RelayError, readJson } from "./http.ts";
 import { type ChannelKey, type ChannelKind, dayName, isValidKey, KEY_RULE, objectName } from "./keys.ts";
+import { noticesRoute } from "./notices-route.ts";
 import { originAllowed } from "./origins.ts";
 import { pointsRoute } from "./points-route.ts";
 import { leaseRoute } from "./score-lease.ts";
@@ -63,7 +65,10 @@ async function route(request: Request, env: Env): Promise<Response> {
   }
   const match = CHANNEL_PATH.exec(pathname);
   if (match === null) {
-    const answered = (await leaseRoute(request, env)) ?? (await pointsRoute(request, env));
+    const answered =
+      (await leaseRoute(request, env)) ??
+      (await pointsRoute(request, env)) ??
+      (await noticesRoute(request, env));
     return answered ?? errorResponse("not_found", `no route for ${pathname}`);
   }
   const [, action, event = "", day = ""] = match;

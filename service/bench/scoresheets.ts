@@ -7,13 +7,9 @@
 // the same in either mode). "loop p99" is this thread's event-loop delay while rendering: what a
 // concurrent request such as GET /ping would wait.
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { LAYOUT_TYPES, type LayoutType } from "../src/features/scoresheets/layout-types.ts";
 import { createScoresheetRenderer } from "../src/features/scoresheets/renderer.ts";
-import {
-  type FrameMode,
-  LAYOUT_TYPES,
-  type LayoutType,
-  type Match,
-} from "../src/features/scoresheets/types.ts";
+import type { FrameMode, Match } from "../src/features/scoresheets/types.ts";
 import { pingWhileRendering } from "./support/ping-while-rendering.ts";
 
 const concurrency = Number(process.env["SCORESHEET_CONCURRENCY"] ?? 2);

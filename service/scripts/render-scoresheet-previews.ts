@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LAYOUT_TYPES } from "../src/features/scoresheets/layout-types.ts";
 import { createScoresheetRenderer } from "../src/features/scoresheets/renderer.ts";
-import { LAYOUT_TYPES, type Match } from "../src/features/scoresheets/types.ts";
+import type { Match } from "../src/features/scoresheets/types.ts";
 
 const outDir = fileURLToPath(new URL("../../docs/scoresheets/", import.meta.url));
 const resolution = Number(process.argv[2] ?? 110);

@@ -70,24 +70,43 @@ const VALIDATORS = AjvCompiler();
  * The server speaks cleartext HTTP/2 only (h2c, prior knowledge).
  * @example const app = await buildApp({ config, spreadsheets, repository }); await app.listen({ port });
  */
-/** The CORS answers' fixed part; the origin is per request (./http/cors-policy.ts). */
-const CORS_OPTIONS = {
-  methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-  allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept", "X-Device-Proof"],
-  exposedHeaders: [
-    "X-App-Version",
-    "X-Sync-Config",
-    "Deprecation",
-    "Link",
-    "Content-Disposition",
-    "Retry-After",
-    "Allow",
-  ],
-  maxAge: 600,
-};
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits = deps.http2Limits ?? HTTP2_LIMITS;
+  let frozenRoots = new Set<string>();
+  const app = createServer(deps, limits, () => frozenRoots);
+  const services = createServices(
+    deps.config,
+    {
+      spreadsheets: deps.spreadsheets,
+      repository: deps.repository,
+      liveRelay: deps.liveRelay,
+      accessProbe: deps.accessProbe ?? createAccessProbe(deps.config),
+    },
+    { clock: deps.clock ?? systemClock, logger: app.log },
+  );
+  const routes = routesOf(services, () => app.swagger());
+  frozenRoots = new Set(routes.filter((route) => route.frozen).map((route) => rootOf(route.url)));
+  installErrorHandler(app, frozenRoots);
+  app.decorateReply("failure", null);
+  // Declared up front so that every request object keeps one shape when a route's preValidation
+  // sets it (Fastify's advice for request decorations); adding it later costs on every request.
+  app.decorateRequest("principal", null);
+  readBodiesAsTheyAre(app);
+  const corsOrigin = corsOriginFor(deps.config.pagesUrl);
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, { ...CORS_OPTIONS, origin: corsOrigin(request) }),
+  });
+  await app.register(swagger, openApiOptions());
+  await registerEveryRoute(app, routes, services.authenticate);
+  app.addHook("onClose", () => services.close());
+  if (deps.liveRelay) announceBeforeListening(app, services, deps.config.live.pushTimeoutMs);
+  app.decorate("services", services);
+  return app;
+}
+
+/** The Fastify server over h2c with its bounds, the request log, the proxy hops and the router's refusals. */
+function createServer(deps: AppDeps, limits: Http2Limits, frozenRoots: () => Set<string>): FastifyInstance {
   const app = Fastify({
     http2: true,
     // Stream, header and memory bounds per connection (`http/server-limits.ts`).
@@ -116,76 +135,86 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         error.code === "FST_ERR_MAX_PARAM_LENGTH"
           ? new AppError("not_found", "no such path: a path segment is too long")
           : new AppError("bad_request", "the request path is not a valid URL"),
-        surfaceOf(request, frozenRoots),
+        surfaceOf(request, frozenRoots()),
       ),
   } as never) as unknown as FastifyInstance;
   enforceStreamLimits(app.server as never, app.log, limits);
+  return app;
+}
 
-  const services = createServices(
-    deps.config,
-    {
-      spreadsheets: deps.spreadsheets,
-      repository: deps.repository,
-      liveRelay: deps.liveRelay,
-      accessProbe: deps.accessProbe ?? createAccessProbe(deps.config),
-    },
-    { clock: deps.clock ?? systemClock, logger: app.log },
-  );
-  const routes = routesOf(services, () => app.swagger());
-  const frozenRoots = new Set(routes.filter((route) => route.frozen).map((route) => rootOf(route.url)));
-  installErrorHandler(app, frozenRoots);
-  app.decorateReply("failure", null);
-  // Declared up front so that every request object keeps one shape when a route's preValidation
-  // sets it (Fastify's advice for request decorations); adding it later costs on every request.
-  app.decorateRequest("principal", null);
-  // Response schemas document the API; bodies are written as they are, never trimmed by a serializer.
+/**
+ * Bodies as they are: response schemas document the API and are never a serializer that trims;
+ * JSON parsed from text (an empty body is no body), plain text refused.
+ */
+function readBodiesAsTheyAre(app: FastifyInstance): void {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.removeContentTypeParser("text/plain");
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
     body === "" ? done(null, undefined) : parseJson(request, body as string, done),
   );
-  const corsOrigin = corsOriginFor(deps.config.pagesUrl);
-  await app.register(cors, {
-    delegator: (request, callback) => callback(null, { ...CORS_OPTIONS, origin: corsOrigin(request) }),
-  });
-  await app.register(swagger, openApiOptions());
+}
 
+/** What the pages on another origin may send and read; the origin is per request (./http/cors-policy.ts). */
+const CORS_OPTIONS = {
+  methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+  allowedHeaders: ["Authorization", "Content-Type", "X-Sync-Secret", "X-Edit-At", "Accept", "X-Device-Proof"],
+  exposedHeaders: [
+    "X-App-Version",
+    "X-Sync-Config",
+    "Deprecation",
+    "Link",
+    "Content-Disposition",
+    "Retry-After",
+    "Allow",
+  ],
+  maxAge: 600,
+};
+
+/**
+ * Registers every route, then the 405s of known paths. The multipart plugin hooks every request
+ * of its scope (three hooks, two of them async), so only the routes that take a form are in that
+ * scope; the others, `/ping` among them, skip it.
+ */
+async function registerEveryRoute(
+  app: FastifyInstance,
+  routes: RouteDefinition[],
+  authenticate: Services["authenticate"],
+): Promise<void> {
   const takesForm = (route: RouteDefinition) => route.consumes?.includes(FORM_DATA) === true;
   registerRoutes(
     app,
     routes.filter((route) => !takesForm(route)),
-    services.authenticate,
+    authenticate,
   );
-  // The multipart plugin hooks every request of its scope (three hooks, two of them async), so
-  // only the routes that take a form are in that scope; the others, `/ping` among them, skip it.
   await app.register(async (forms) => {
     await forms.register(multipart, {
       limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
     });
-    registerRoutes(forms, routes.filter(takesForm), services.authenticate);
+    registerRoutes(forms, routes.filter(takesForm), authenticate);
   });
   registerMethodNotAllowed(app, routes);
-  app.addHook("onClose", () => services.close());
-  // With a relay, the registry is read at startup and its days announced before the service
-  // listens, so the first page's socket is accepted (features/sync/day-announcer.ts). Bounded by
-  // the push timeout: a relay or repository that does not answer delays startup no longer, and a
-  // registry that cannot be read yet is read again by the first request, as without a relay.
-  if (deps.liveRelay)
-    app.addHook("onReady", async () => {
-      const announced = services.registry
-        .get()
-        .then(() => services.announcer.settled())
-        .catch(() => {});
-      let timer: NodeJS.Timeout | undefined;
-      const bound = new Promise<void>((done) => {
-        timer = setTimeout(done, deps.config.live.pushTimeoutMs);
-      });
-      await Promise.race([announced, bound]);
-      clearTimeout(timer);
+}
+
+/**
+ * With a relay, the registry is read at startup and its days announced before the service
+ * listens, so the first page's socket is accepted (features/sync/day-announcer.ts). Bounded by
+ * the push timeout: a relay or repository that does not answer delays startup no longer, and a
+ * registry that cannot be read yet is read again by the first request, as without a relay.
+ */
+function announceBeforeListening(app: FastifyInstance, services: Services, timeoutMs: number): void {
+  app.addHook("onReady", async () => {
+    const announced = services.registry
+      .get()
+      .then(() => services.announcer.settled())
+      .catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((done) => {
+      timer = setTimeout(done, timeoutMs);
     });
-  app.decorate("services", services);
-  return app;
+    await Promise.race([announced, bound]);
+    clearTimeout(timer);
+  });
 }
 
 /** Every route declaration: health, sign-in, diagnostics, then each feature's `/v3` routes and frozen twins. */
@@ -201,7 +230,7 @@ function routesOf(services: Services, openApi: () => object): RouteDefinition[] 
     ...scoresRoutes(services.scores, services.links.record),
     ...courtRoutes(services.courts),
     ...attendanceRoutes(services.attendance, services.links.record),
-    ...linkRoutes(services.links),
+    ...linkRoutes(services.links, services.notices),
   ];
 }
 

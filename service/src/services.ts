@@ -11,6 +11,7 @@ import { createAttendance } from "./features/attendance/index.ts";
 import { createCourts } from "./features/courts/index.ts";
 import { syncDiagnostics } from "./features/diagnostics/routes.ts";
 import { LinkBook } from "./features/links/index.ts";
+import { createDayNotices } from "./features/notices/index.ts";
 import { createScoreLock, createScores, facilityPublisher } from "./features/scores/index.ts";
 import { createScoresheetRenderer } from "./features/scoresheets/index.ts";
 import { createDayAnnouncer } from "./features/sync/day-announcer.ts";
@@ -66,6 +67,7 @@ export function createServices(
     onLoad: (loaded) => announcer.registryLoaded(loaded.registry),
   });
   const signer = createTokenSigner(config.auth.tokenSecret, config.auth.passwordHash);
+  const notices = createDayNotices({ registry, liveRelay });
   const links = new LinkBook({ repository, registry, clock, ttlMs: config.registryTtlMs, logger });
   const signedOut = new SignedOutSessions({ repository, clock, ttlMs: config.registryTtlMs, logger });
   const attendance = createAttendance({ spreadsheets, registry, clock, logger, liveRelay, signer });
@@ -158,7 +160,9 @@ export function createServices(
       sync,
       lock,
       companion: courts.saveCompanion,
+      notices,
     }),
+    notices,
     courts,
     scoresheets,
     links,

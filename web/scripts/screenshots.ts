@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { scoreCheckShots } from "./score-check-shots.ts";
 import { displayShots, spectatorShots } from "./spectator-screenshots.ts";
 import { venueShots } from "./venue-shots.ts";
 
@@ -42,9 +43,11 @@ try {
   }
   await run.api("POST", "/v3/days/open-sun/syncs");
   if (process.argv[2] === "display") await displayShots(run, browser, OUT);
+  else if (process.argv[2] === "score") await scoreCheckShots(run, browser, OUT);
   else {
     if (process.argv[2] !== "venue") await pageShots(run, browser, link);
     await venueShots(run, browser, OUT);
+    await scoreCheckShots(run, browser, OUT);
   }
 } finally {
   await browser.close();

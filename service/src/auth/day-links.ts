@@ -1,4 +1,5 @@
 import { type Static, Type } from "@sinclair/typebox";
+import type { LinkKind, LinkLabel } from "../shared/link-rules.ts";
 import type { TokenSigner } from "./tokens.ts";
 
 const Label = Type.Union([Type.String(), Type.Null()]);
@@ -16,14 +17,11 @@ export const IssuedDayLink = Type.Object({
 });
 export type DayLink = Static<typeof IssuedDayLink>;
 
-/** The labels signed into a link (attribution, not authentication). */
-export type LinkLabel = Pick<DayLink, "issuedTo" | "note">;
-
 /**
  * Adds an issued link to its day's link list (`features/links/`), so it can be seen and revoked,
  * and answers the link's id there.
  */
-export type RecordLink = (kind: "desk" | "scorer", link: DayLink) => Promise<string>;
+export type RecordLink = (kind: LinkKind, link: DayLink) => Promise<string>;
 
 /**
  * Signs a desk or scorer link for a day, valid until `exp`, with its labels.
@@ -31,7 +29,7 @@ export type RecordLink = (kind: "desk" | "scorer", link: DayLink) => Promise<str
  */
 export function issueDayLink(
   signer: TokenSigner,
-  kind: "desk" | "scorer",
+  kind: LinkKind,
   day: string,
   exp: number,
   label: LinkLabel,

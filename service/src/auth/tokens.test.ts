@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createHmac, hkdfSync } from "node:crypto";
 import { describe, test } from "node:test";
-import { createTokenSigner, SCOPES } from "./tokens.ts";
+import { LINK_SCOPES } from "../shared/link-rules.ts";
+import { createTokenSigner } from "./tokens.ts";
 
 const signer = createTokenSigner("a-token-secret-of-some-length");
 const now = Date.parse("2026-11-21T02:00:00Z");
@@ -24,7 +25,7 @@ describe("token kinds", () => {
     const payload = Buffer.from(token.split(".")[0]!, "base64url").toString();
     assert.equal(
       payload,
-      `{"exp":${now + 1000},"scope":"${SCOPES.desk}","day":"open-sat","to":"Ana","note":"Gate 2"}`,
+      `{"exp":${now + 1000},"scope":"${LINK_SCOPES.desk}","day":"open-sat","to":"Ana","note":"Gate 2"}`,
     );
   });
 
@@ -36,7 +37,7 @@ describe("token kinds", () => {
       note: null,
     });
     const claims = signer.verifyDayToken("scorer", token, now);
-    assert.deepEqual(claims, { exp: now + 1000, scope: SCOPES.scorer, day: "open-sat" });
+    assert.deepEqual(claims, { exp: now + 1000, scope: LINK_SCOPES.scorer, day: "open-sat" });
   });
 
   test("the three kinds never verify as each other", () => {
@@ -60,7 +61,7 @@ describe("token kinds", () => {
       (p: Record<string, unknown>) => (p.to = "Someone else"),
       (p: Record<string, unknown>) => (p.day = "open-sun"),
       (p: Record<string, unknown>) => (p.exp = now + 10_000_000),
-      (p: Record<string, unknown>) => (p.scope = SCOPES.scorer),
+      (p: Record<string, unknown>) => (p.scope = LINK_SCOPES.scorer),
     ]) {
       assert.equal(signer.verifyDayToken("desk", tamper(token, change), now), undefined);
     }

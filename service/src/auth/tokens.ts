@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { AppError } from "../shared/errors.ts";
+import { type DayClaims, LINK_SCOPES } from "../shared/link-rules.ts";
 
 /**
  * The service's HMAC-signed bearer tokens (not JWTs): `<base64url(JSON payload)>.<base64url(HMAC-SHA256)>`.
@@ -8,13 +9,10 @@ import { AppError } from "../shared/errors.ts";
  */
 export type TokenKind = "operator" | "desk" | "scorer";
 
-/** The scope names signed into day-scoped tokens; also the HKDF info strings. */
-export const SCOPES = { desk: "attendance-desk", scorer: "score-desk" } as const;
-
 const KEY_INFO: Record<TokenKind, string> = {
   operator: "operator",
-  desk: SCOPES.desk,
-  scorer: SCOPES.scorer,
+  desk: LINK_SCOPES.desk,
+  scorer: LINK_SCOPES.scorer,
 };
 
 /**
@@ -29,15 +27,6 @@ export interface OperatorClaims {
   iat: number;
   sid: string;
   pw: string;
-}
-
-/** Desk and scorer payloads: exactly these keys, in this order; `to` and `note` only when given. */
-export interface DayClaims {
-  exp: number;
-  scope: string;
-  day: string;
-  to?: string;
-  note?: string;
 }
 
 export interface TokenSigner {
@@ -128,7 +117,7 @@ export function createTokenSigner(secret: string | undefined, passwordHash?: str
       return { token: sign("operator", claims), expiresAt: claims.exp };
     },
     issueDayToken(kind, { exp, day, to, note }) {
-      const claims: DayClaims = { exp, scope: SCOPES[kind], day };
+      const claims: DayClaims = { exp, scope: LINK_SCOPES[kind], day };
       if (to) claims.to = to;
       if (note) claims.note = note;
       return { token: sign(kind, claims), expiresAt: exp };
@@ -141,7 +130,8 @@ export function createTokenSigner(secret: string | undefined, passwordHash?: str
     },
     verifyDayToken(kind, token, now) {
       const payload = open(kind, token, now);
-      if (!payload || payload.scope !== SCOPES[kind] || typeof payload.day !== "string") return undefined;
+      if (!payload || payload.scope !== LINK_SCOPES[kind] || typeof payload.day !== "string")
+        return undefined;
       for (const label of ["to", "note"] as const) {
         if (label in payload && typeof payload[label] !== "string") return undefined;
       }

@@ -1,7 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
-import type { FastifyReply } from "fastify";
 import type { ErrorCode } from "../shared/errors.ts";
-import type { HandlerResult, RouteDefinition, RouteRequest } from "./route.ts";
+import type { AnswerReply, HandlerResult, RouteDefinition, RouteRequest } from "./route.ts";
 
 /**
  * The frozen routes' `Deprecation` header: `@<unix seconds of the 3.0.0 release>`, one constant.
@@ -48,7 +47,7 @@ export interface TwinBehaviour<
   Q extends TSchema,
   R extends Record<number, TSchema> = Record<number, TSchema>,
 > {
-  handler?(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<HandlerResult<R>> | undefined;
+  handler?(request: RouteRequest<B, P, Q>, reply: AnswerReply<R>): Promise<HandlerResult<R>> | undefined;
   /** Default: the `/v3` route's path with each `:name` filled in from the twin's parameter of the same name. */
   successor?(request: RouteRequest<B, P, Q>): string;
 }
@@ -85,7 +84,7 @@ export function frozenTwin<B extends TSchema, P extends TSchema, Q extends TSche
     operationId: operationId ?? `${route.operationId}Frozen`,
     summary: summary ?? `${route.summary} (frozen)`,
     body: body === null ? undefined : ((body as Twin["body"]) ?? v3.body),
-    handler: (behaviour.handler as Twin["handler"] | undefined) ?? v3.handler,
+    handler: (behaviour.handler as unknown as Twin["handler"] | undefined) ?? v3.handler,
     // A twin that declares its own success schemas takes none of the route's per media type.
     bodyByMediaType: twin.response === undefined ? v3.bodyByMediaType : undefined,
     frozen: { successor: behaviour.successor ?? fill },

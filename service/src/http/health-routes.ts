@@ -3,7 +3,7 @@ import type { RegistryStore } from "../registry/store.ts";
 import { APP_VERSION } from "../shared/version.ts";
 import { defineRoute, type RouteDefinition } from "./route.ts";
 
-const PING_BODY = JSON.stringify({ status: "ok", version: APP_VERSION });
+const PING_BODY = Buffer.from(JSON.stringify({ status: "ok", version: APP_VERSION }));
 
 /** `X-Sync-Config`: the short revision id and the source of the cached registry, never a fetch. */
 function syncConfigHeader(registry: RegistryStore): string {

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthKind, Principal } from "../auth/guard.ts";
@@ -29,6 +30,33 @@ export type RouteRequest<B extends TSchema, P extends TSchema, Q extends TSchema
 
 /** The statuses whose body a handler resolves to (the rest are errors, thrown as `AppError`). */
 type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+
+/**
+ * A body a handler sends already encoded, which no schema describes as a value: a PDF's bytes, a
+ * stream of NDJSON lines, bytes made once (`/ping`).
+ */
+export type EncodedBody = Uint8Array | Readable;
+
+/** The body a route's schema for `status` describes; none for a status it does not declare. */
+type BodyOf<R extends Record<number, TSchema>, S extends number> = S extends keyof R ? Static<R[S]> : never;
+
+/**
+ * The reply a checked handler answers through: `code(status)` takes only a status the route
+ * declares, and `send` only a body of that status's schema (200 until `code` says otherwise), or
+ * an {@link EncodedBody}. So a handler that answers through `reply.send()` (the sign-in, a link's
+ * issue, a frozen score save) is checked by the compiler as a returned body is
+ * (service/test/http/reply-types.test.ts shows what does not compile). The object is Fastify's
+ * own reply; only its type is narrowed.
+ */
+export interface AnswerReply<R extends Record<number, TSchema>, S extends number = 200>
+  extends Omit<FastifyReply, "code" | "status" | "send" | "header" | "headers" | "type"> {
+  code<N extends keyof R & number>(status: N): AnswerReply<R, N>;
+  status<N extends keyof R & number>(status: N): AnswerReply<R, N>;
+  header(key: string, value: unknown): AnswerReply<R, S>;
+  headers(values: Record<string, unknown>): AnswerReply<R, S>;
+  type(contentType: string): AnswerReply<R, S>;
+  send(body: BodyOf<R, S> | EncodedBody): FastifyReply;
+}
 
 /**
  * What a handler may resolve to: a body of one of the 2xx schemas the route declares (`Static`
@@ -101,8 +129,9 @@ export interface RouteDefinition<
 }
 
 /**
- * A declaration whose handler resolves to a body of one of its declared 2xx schemas: a member they
- * do not declare, or a required one missing, does not compile (and
+ * A declaration whose handler resolves to a body of one of its declared 2xx schemas, or sends one
+ * through its {@link AnswerReply}: a member they do not declare, or a required one missing, does
+ * not compile (and
  * service/test/http/answers-match-openapi.test.ts checks every answer the route tests receive).
  */
 export type CheckedRoute<
@@ -112,7 +141,7 @@ export type CheckedRoute<
   R extends Record<number, TSchema>,
 > = Omit<RouteDefinition<B, P, Q>, "response" | "handler"> & {
   response: R;
-  handler(request: RouteRequest<B, P, Q>, reply: FastifyReply): Promise<HandlerResult<R>> | undefined;
+  handler(request: RouteRequest<B, P, Q>, reply: AnswerReply<R>): Promise<HandlerResult<R>> | undefined;
 };
 
 /** Keeps the schema types of a route declaration, and checks its handler's result against its 2xx schemas. */
@@ -122,5 +151,6 @@ export function defineRoute<
   Q extends TSchema,
   const R extends Record<number, TSchema>,
 >(route: CheckedRoute<B, P, Q, R>): RouteDefinition<B, P, Q> {
-  return route;
+  // The handler is given Fastify's own reply; its narrowed type (`AnswerReply`) is for the compiler only.
+  return route as unknown as RouteDefinition<B, P, Q>;
 }

@@ -34,6 +34,14 @@ export interface LivePointAnswer {
   /** The match's live state was dropped (its final score saved, or its call cancelled). */
   ended: boolean;
 }
+/** What the service tells every open page of a day at once (the relay's `notices/index.ts`). */
+export interface DayNotice {
+  /** The event's score-entry mode just changed. */
+  scoreEntry?: "console" | "links";
+  /** Ids (`auth/link-id.ts`) of the day's links just revoked. */
+  revoked?: string[];
+}
+
 /** Whether the relay answers now, and if not, why in a few words. */
 export type RelayHealth = { answers: true } | { answers: false; problem: string };
 
@@ -79,6 +87,12 @@ export interface LiveRelay {
    */
   pushLivePoint(event: string, day: string, point: LivePointUpdate): Promise<LivePointAnswer>;
 
+  /**
+   * Sends a notice to every open page of a day (`POST {live_url}/notices/<event>/<day>`), bounded
+   * by {@link NOTICE_TIMEOUT_MS}; never throws (a page that misses one learns it at its next request).
+   */
+  notify(event: string, day: string, notice: DayNotice): Promise<void>;
+
   /** Drops a match's live state (final score saved, call cancelled); never throws. */
   endLivePoint(event: string, day: string, facility: string, matchNumber: string): Promise<void>;
   /** Asks `GET {live_url}/health`, bounded by `LIVE_PUSH_TIMEOUT_MS`; never throws. */
@@ -87,3 +101,6 @@ export interface LiveRelay {
 
 /** The bound on one live point's round trip to the relay: a point later than this is of no use to a spectator. */
 export const LIVE_POINT_TIMEOUT_MS = 2_000;
+
+/** The bound on one notice to the relay. */
+export const NOTICE_TIMEOUT_MS = 2_000;

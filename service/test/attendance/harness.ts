@@ -26,6 +26,7 @@ export function recordingRelay(): LiveRelay & { nudges: string[] } {
       ended: false,
     }),
     endLivePoint: async () => {},
+    notify: async () => {},
     health: async () => ({ answers: true }),
   };
 }

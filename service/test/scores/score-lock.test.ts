@@ -30,6 +30,7 @@ function scriptedRelay(answers: Array<RelayLease | undefined | Error>) {
     },
     pushLivePoint: async () => Promise.reject(new Error("no live points here")),
     endLivePoint: async () => {},
+    notify: async () => {},
     health: async () => ({ answers: true }) as const,
   } satisfies LiveRelay;
   return { relay, asked, released };

@@ -26,6 +26,7 @@ export function standInRelay() {
       ended: false,
     }),
     async endLivePoint() {},
+    async notify() {},
     health: async () => (failing ? { answers: false, problem: "relay unreachable" } : { answers: true }),
   };
   return relay;

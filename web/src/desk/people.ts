@@ -12,8 +12,8 @@ import { type ListReads, planListReads } from "../lib/attendance/list-reads.ts";
 import { type MarkQueue, markQueue, type PendingMark } from "../lib/attendance/pending-marks.ts";
 import type { Person } from "../lib/attendance/person.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { followNudges } from "../lib/live/attendance-nudges.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 
 /** A read or a mark with no answer within this time counts as no answer (the Wi-Fi is gone). */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -197,6 +197,9 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
         onNudge: (facility) => {
           if (facility === shown) reads?.request("nudge");
         },
+        // A link of the day was revoked: the list's read tells this page at once whether it is its
+        // own (401 with `revoked`), and the page turns to its revoked state.
+        onRevoked: () => reads?.request("nudge"),
         onReopen: () => {
           reads?.request("socket-reopened");
           queue?.flush();

@@ -8,9 +8,9 @@ import { computed, type ReadonlySignal, type Signal, signal } from "@preact/sign
 import { createApi } from "../lib/api/client.ts";
 import { linkHash } from "../lib/attendance/kept-list.ts";
 import type { DayEntry, Facility } from "../lib/data/registry.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
-import { type DayLink, decodeLink, hasExpired, tokenFrom } from "../lib/links/link-token.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
+import { type DecodedLink, decodeLink, hasExpired, tokenFrom } from "../lib/links/link-token.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { createFilters, type Filters } from "./filters.ts";
 import { createPeopleStore, type PeopleStore } from "./people.ts";
@@ -22,7 +22,7 @@ export type LinkProblem = "missing" | "unreadable" | "scorer-link";
 const TICK_MS = 15_000;
 
 export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registry" | "failure" | "now"> {
-  link: Signal<DayLink | undefined>;
+  link: Signal<DecodedLink | undefined>;
   linkProblem: Signal<LinkProblem | undefined>;
   /** The facility whose list is shown; undefined while the desk chooses. */
   facility: Signal<string | undefined>;
@@ -44,7 +44,7 @@ export interface DeskStore extends PeopleStore, Filters, Pick<PageBase, "registr
    */
   chooseFacility(name: string | undefined): void;
   /** Opens the page again with a pasted desk link. */
-  openLink(link: DayLink): void;
+  openLink(link: DecodedLink): void;
 }
 
 /** What the page says once the control desk has revoked the link. */
@@ -56,14 +56,14 @@ export const REFUSED_SENTENCE =
   "The service no longer accepts this desk link, so it no longer works on this phone. Ask the control desk for a new desk link and open it here.";
 
 /** What the page says once the link has expired. */
-export function expiredSentence(expiring: DayLink): string {
+export function expiredSentence(expiring: DecodedLink): string {
   return `This desk link expired at ${expiryText(expiring.exp)}. Ask the control desk for a new one and open it on this phone.`;
 }
 
 export function createDeskStore(env: PageEnvironment): DeskStore {
   const base = createPageBase(env);
   const peopleStore = createPeopleStore(env);
-  const link = signal<DayLink | undefined>(undefined);
+  const link = signal<DecodedLink | undefined>(undefined);
   const linkProblem = signal<LinkProblem | undefined>(undefined);
   const facility = signal(env.address.current().searchParams.get("facility") ?? undefined);
   const dayEntry = base.dayEntry(() => link.value?.day);

@@ -9,9 +9,9 @@
 import { computed, type ReadonlySignal, signal } from "@preact/signals";
 import type { DayEntry } from "../lib/data/registry.ts";
 import { listedDayVisibility, type Visibility } from "../lib/data/visibility.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
 import { steady } from "../lib/page/steady.ts";
 import { arrivals } from "./arrivals.ts";

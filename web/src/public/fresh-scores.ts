@@ -7,8 +7,8 @@
 import { batch, effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { announcement, scoreChanges } from "../lib/data/score-changes.ts";
 import type { DaySnapshot } from "../lib/data/snapshot.ts";
+import type { PageClock } from "../lib/environment.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
-import type { PageClock } from "../lib/page/environment.ts";
 
 /** How long a score that arrived stays marked. */
 export const FRESH_MS = 8_000;

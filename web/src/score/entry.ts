@@ -1,34 +1,44 @@
 /**
  * The score form of the match shown: what the umpire typed, the scores the sheet held when the form
- * was filled (sent as `expected`: exactly the values on screen), what the sheet holds now, and what
- * came of a save. While the umpire has not typed, the form follows the live day; once they have,
- * their numbers stay put, and a change on the sheet meanwhile shows at once as a conflict to
- * resolve, before Save (or, when the page had not heard of it yet, as the save's 409).
+ * was filled (sent as `expected`: exactly the values on screen), what the sheet holds now, what is
+ * wrong before Save (`lib/scores/score-check.ts`) and what came of a save
+ * (`lib/scores/save-outcome.ts`). While the umpire has not typed, the form follows the live day
+ * (`sheet-follow.ts`); once they have, their numbers stay put, and a change on the sheet meanwhile
+ * shows at once as a conflict to resolve. A saved score someone saves over shows as replaced, with
+ * who wrote the new one and when.
  */
 import { computed, effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call } from "../lib/api/client.ts";
 import type { Match } from "../lib/data/matches.ts";
 import type { DayEntry } from "../lib/data/registry.ts";
-import { type DayLink, hasExpired } from "../lib/links/link-token.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
+import { type DecodedLink, hasExpired } from "../lib/links/link-token.ts";
+import {
+  askWhoReplaced,
+  type Outcome,
+  outcomeOnSheet,
+  putScore,
+  refusedOutcome,
+  savedOutcome,
+} from "../lib/scores/save-outcome.ts";
+import { checkScore, rulesOf, type ScoreCheck, saveable } from "../lib/scores/score-check.ts";
 import {
   type Draft,
-  draftFrom,
   type FieldError,
-  inputErrors,
   MAX_SCORE,
-  type Outcome,
   type Scores,
   sameScores,
-  saveOutcome,
+  typedInto,
   typedScores,
-} from "./draft.ts";
+} from "../lib/scores/score-draft.ts";
 import type { Place } from "./place.ts";
+import { linkRefusedSentence, SCORE_PAGE_REFUSALS } from "./refusals.ts";
+import { followSheet } from "./sheet-follow.ts";
 
 /** The link, its day and the place: what the score form works from. */
 export interface ScorePlace {
   /** The scorer link in use; undefined while the page asks for one. */
-  link: Signal<DayLink | undefined>;
+  link: Signal<DecodedLink | undefined>;
   place: Signal<Place>;
   dayEntry: ReadonlySignal<DayEntry | undefined>;
   /** The match of the address, once the snapshot has it. */
@@ -38,11 +48,8 @@ export interface ScorePlace {
   /** The service refused the link (no longer valid): it is forgotten and the page asks for one. */
   forgetLink(reason: string): void;
   /** The link in use expired: the page says when, and asks for a new one; `then` follows the sentence. */
-  linkExpired(expired: DayLink, then: string): void;
+  linkExpired(expired: DecodedLink, then: string): void;
 }
-
-/** A save waits for the facility to be published (the archive commit may be spaced by several seconds). */
-export const SAVE_TIMEOUT_MS = 60_000;
 
 export interface ScoreForm {
   draft: Signal<Draft | undefined>;
@@ -50,9 +57,12 @@ export interface ScoreForm {
   sheetNow: ReadonlySignal<Scores | undefined>;
   /** The sheet holds other scores than the form's `expected` while the umpire's numbers are unsaved. */
   conflict: ReadonlySignal<Scores | undefined>;
+  /** The form checked as it stands: its boxes, and its score against the event's scoring. */
+  check: ReadonlySignal<ScoreCheck>;
   saving: Signal<boolean>;
   outcome: Signal<Outcome | undefined>;
-  fieldErrors: Signal<FieldError[]>;
+  /** The boxes' problems shown: a box that holds no score at once, a missing score once Save was tapped. */
+  fieldErrors: ReadonlySignal<FieldError[]>;
   /** The umpire typed in, or stepped, one score. */
   setScore(field: "one" | "two", text: string): void;
   /** The − and + buttons. */
@@ -61,118 +71,50 @@ export interface ScoreForm {
   clearInputs(): void;
   /** Saves the inputs with the on-screen sheet scores as `expected`. */
   save(): Promise<void>;
+  /** The one more tap: saves a score the scoring says cannot end a game (retired, walkover, a handicap start). */
+  saveAnyway(): Promise<void>;
+  /** Saves a final the point counter filled in (`counting.ts`). */
+  saveFinal(scores: { team1Score: number; team2Score: number }): Promise<void>;
   /** After a conflict: save the umpire's scores over what the sheet holds now. */
   keepMine(): void;
   /** After a conflict: take what the sheet holds now, and save nothing. */
   takeSheets(): void;
 }
 
+/** The form's signals, shared by the functions below. */
+interface FormState {
+  draft: Signal<Draft | undefined>;
+  sheetNow: Signal<Scores | undefined>;
+  saving: Signal<boolean>;
+  outcome: Signal<Outcome | undefined>;
+  /** Save was tapped since the umpire last typed: a missing score shows. */
+  attempted: Signal<boolean>;
+}
+
 /** The score form of the match `page` shows. */
 export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreForm {
-  const draft = signal<Draft | undefined>(undefined);
-  const sheetNow = signal<Scores | undefined>(undefined);
-  const saving = signal(false);
-  const outcome = signal<Outcome | undefined>(undefined);
-  const fieldErrors = signal<FieldError[]>([]);
-  const conflict = computed(() => {
-    const form = draft.value;
-    const now = sheetNow.value;
-    if (form === undefined || now === undefined || !form.typed) return undefined;
-    return sameScores(now, form.expected) ? undefined : now;
-  });
-
-  const follow = (facility: string | undefined, match: Match | undefined) => {
-    if (facility === undefined || match === undefined) return;
-    const current = draft.peek();
-    const fresh = draftFrom(facility, match);
-    if (current === undefined || current.facility !== facility || current.number !== match.matchNumber) {
-      draft.value = fresh;
-      sheetNow.value = fresh.expected;
-      outcome.value = undefined;
-      fieldErrors.value = [];
-      return;
-    }
-    if (current.seen === fresh.seen) return;
-    // The sheet changed on the live day: what it holds shows at once, whatever the form holds.
-    sheetNow.value = fresh.expected;
-    if (!current.typed && !saving.peek()) {
-      draft.value = fresh;
-      return;
-    }
-    // Under the umpire's unsaved numbers they stay; when they are what the sheet now holds, there is nothing to resolve.
-    const mine = typedScores(current);
-    const agreed = mine !== undefined && sameScores(mine, fresh.expected);
-    draft.value = {
-      ...current,
-      seen: fresh.seen,
-      locked: fresh.locked,
-      ...(agreed ? { expected: fresh.expected } : {}),
-    };
+  const state: FormState = {
+    draft: signal(undefined),
+    sheetNow: signal(undefined),
+    saving: signal(false),
+    outcome: signal(undefined),
+    attempted: signal(false),
   };
-  // The form follows the live day.
-  effect(() => follow(page.place.value.facility, page.shownMatch.value));
+  const { draft, sheetNow, saving, outcome, attempted } = state;
+  const check = computed(() =>
+    draft.value === undefined
+      ? { fields: [], rule: undefined, excepted: false }
+      : checkScore(draft.value, rulesOf(page.dayEntry.value?.event)),
+  );
+  effect(() => followLiveDay(state, page, page.place.value.facility, page.shownMatch.value));
 
   const setScore = (field: "one" | "two", text: string) => {
-    const current = draft.value;
-    if (current === undefined) return;
-    draft.value = { ...current, [field]: text.replace(/\D+/g, "").slice(0, 2), typed: true };
-    fieldErrors.value = fieldErrors.value.filter((error) => error.field !== field);
+    if (draft.value === undefined) return;
+    draft.value = typedInto(draft.value, field, text);
+    attempted.value = false;
   };
-  /** The inputs as scores, or undefined with the problems shown. */
-  const readInputs = (form: Draft): Scores | undefined => {
-    const errors = inputErrors(form);
-    fieldErrors.value = errors;
-    if (errors.length > 0) return undefined;
-    return typedScores(form);
-  };
-  const failed = (error: unknown): Outcome => {
-    if (error instanceof ApiError && error.status === 401) {
-      page.forgetLink(
-        `${error.problem?.revoked === true ? "This scorer link was revoked by the control desk" : "This scorer link has expired or is no longer valid"}, so the score was not saved. Ask the control desk for a new link, open it on this phone, then save again.`,
-      );
-    }
-    return saveOutcome(error);
-  };
-  const save = async () => {
-    const current = draft.value;
-    const entry = page.dayEntry.value;
-    const api = page.scoreApi();
-    const scorer = page.link.value;
-    if (current === undefined || entry === undefined || api === undefined || scorer === undefined) return;
-    if (saving.value || current.locked !== undefined) return;
-    const scores = readInputs(current);
-    if (scores === undefined) return;
-    if (hasExpired(scorer, env.clock.now())) {
-      page.linkExpired(scorer, "The score was not saved: open the new link on this phone, then save again.");
-      return;
-    }
-    saving.value = true;
-    outcome.value = undefined;
-    try {
-      const saved = await call(
-        api.PUT("/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/score", {
-          params: { path: { day: entry.dayKey, facility: current.facility, matchNumber: current.number } },
-          body: { expected: current.expected, ...scores },
-          signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
-        }),
-      );
-      const now = { team1Score: saved.team1Score, team2Score: saved.team2Score };
-      sheetNow.value = now;
-      const latest = draft.peek();
-      if (latest?.facility === current.facility && latest.number === current.number) {
-        draft.value = { ...latest, expected: now, typed: false };
-      }
-      outcome.value = { kind: "saved", scores: now, published: !("error" in saved.published) };
-    } catch (error) {
-      const result = failed(error);
-      if (result.kind === "conflict") sheetNow.value = result.current;
-      outcome.value = result;
-    } finally {
-      saving.value = false;
-    }
-  };
-
-  /** The form's `expected` becomes what the sheet holds now; `inputs` too when the umpire takes it. */
+  const save = () => saveDraft(env, state, page, check.value);
+  /** The form's `expected` becomes what the sheet holds now; the inputs too when the umpire takes it. */
   const adopt = (inputs: boolean) => {
     const form = draft.value;
     const now = sheetNow.value;
@@ -189,13 +131,20 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
   return {
     draft,
     sheetNow,
-    conflict,
+    conflict: computed(() => {
+      const form = draft.value;
+      const now = sheetNow.value;
+      if (form === undefined || now === undefined || !form.typed) return undefined;
+      return sameScores(now, form.expected) ? undefined : now;
+    }),
+    check,
     saving,
     outcome,
-    fieldErrors,
+    fieldErrors: computed(() => check.value.fields.filter((e) => e.kind === "fit" || attempted.value)),
     setScore,
     step(field, by) {
-      const value = Number(draft.value?.[field] || "0") + by;
+      const typed = Number(draft.value?.[field] || "0");
+      const value = Number.isInteger(typed) ? typed + by : 0;
       setScore(field, String(Math.min(MAX_SCORE, Math.max(0, value))));
     },
     clearInputs() {
@@ -203,6 +152,15 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
       setScore("two", "");
     },
     save,
+    saveAnyway() {
+      if (draft.value !== undefined) draft.value = { ...draft.value, exception: true };
+      return save();
+    },
+    saveFinal(scores) {
+      setScore("one", String(scores.team1Score));
+      setScore("two", String(scores.team2Score));
+      return save();
+    },
     keepMine() {
       if (adopt(false) !== undefined) void save();
     },
@@ -210,4 +168,86 @@ export function createScoreForm(env: PageEnvironment, page: ScorePlace): ScoreFo
       if (adopt(true) !== undefined) outcome.value = undefined;
     },
   };
+}
+
+/**
+ * The form after the live day shows `match`: a new match starts afresh; a change on the sheet
+ * shows at once (`sheetNow`), and a saved score it replaced says so, with who replaced it.
+ */
+function followLiveDay(
+  state: FormState,
+  page: ScorePlace,
+  facility: string | undefined,
+  match: Match | undefined,
+) {
+  if (facility === undefined || match === undefined) return;
+  const followed = followSheet(state.draft.peek(), facility, match, state.saving.peek());
+  state.draft.value = followed.draft;
+  if (followed.other) {
+    state.outcome.value = undefined;
+    state.attempted.value = false;
+  }
+  if (!followed.changed) return;
+  const sheet = sheetFrom(match);
+  state.sheetNow.value = sheet;
+  const after = outcomeOnSheet(state.outcome.peek(), sheet);
+  state.outcome.value = after;
+  if (after?.kind === "replaced" && after.note === undefined) void askWho(state, page, after.mine);
+}
+
+/** The sheet's scores in a match's row (a text cell reads as no score). */
+function sheetFrom(match: Match): Scores {
+  const score = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : null);
+  return { team1Score: score(match.team1Score), team2Score: score(match.team2Score) };
+}
+
+/** Asks the service who wrote the score that replaced `mine` (`askWhoReplaced`), into the outcome. */
+async function askWho(state: FormState, page: ScorePlace, mine: Scores): Promise<void> {
+  const form = state.draft.peek();
+  const api = page.scoreApi();
+  const entry = page.dayEntry.peek();
+  if (form === undefined || api === undefined || entry === undefined) return;
+  const told = await askWhoReplaced(putScore(api, entry.dayKey, { ...form, expected: mine }, mine), call);
+  const shown = state.outcome.peek();
+  if (shown?.kind !== "replaced" || !sameScores(shown.mine, mine)) return;
+  if (told === undefined) state.outcome.value = outcomeOnSheet(shown, mine);
+  else
+    state.outcome.value = { ...shown, note: told.note, ...(told.current ? { current: told.current } : {}) };
+}
+
+/** Saves the draft as `check` allows, with the on-screen sheet scores as `expected`. */
+async function saveDraft(env: PageEnvironment, state: FormState, page: ScorePlace, check: ScoreCheck) {
+  const current = state.draft.value;
+  const entry = page.dayEntry.value;
+  const api = page.scoreApi();
+  const scorer = page.link.value;
+  if (current === undefined || entry === undefined || api === undefined || scorer === undefined) return;
+  if (state.saving.value || current.locked !== undefined) return;
+  state.attempted.value = true;
+  const scores = typedScores(current);
+  if (!saveable(check) || scores === undefined) return;
+  if (hasExpired(scorer, env.clock.now())) {
+    page.linkExpired(scorer, "The score was not saved: open the new link on this phone, then save again.");
+    return;
+  }
+  state.saving.value = true;
+  state.outcome.value = undefined;
+  try {
+    const saved = savedOutcome(await call(putScore(api, entry.dayKey, current, scores)));
+    state.sheetNow.value = saved.scores;
+    const latest = state.draft.peek();
+    if (latest?.facility === current.facility && latest.number === current.number) {
+      state.draft.value = { ...latest, expected: saved.scores, typed: false };
+    }
+    state.outcome.value = saved;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      page.forgetLink(linkRefusedSentence(error.problem?.revoked === true));
+    }
+    const result = refusedOutcome(error, SCORE_PAGE_REFUSALS);
+    if (result.kind === "conflict") state.sheetNow.value = result.current;
+    state.outcome.value = result;
+  } finally {
+    state.saving.value = false;
+  }
 }

@@ -10,22 +10,28 @@ import { type Api, createApi } from "../lib/api/client.ts";
 import { type Match, matchesOf } from "../lib/data/matches.ts";
 import { findDay } from "../lib/data/registry.ts";
 import type { FacilitySnapshot } from "../lib/data/snapshot.ts";
+import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
 import { keptLinks } from "../lib/links/kept-links.ts";
-import { type DayLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
+import { isRevokedBy } from "../lib/links/link-id.ts";
+import { type DecodedLink, decodeLink, tokenFrom } from "../lib/links/link-token.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { dayFollower } from "../lib/page/day-follower.ts";
-import type { PageEnvironment } from "../lib/page/environment.ts";
 import { createPageBase, type PageBase } from "../lib/page/page-base.ts";
+import { type Counting, createCounting } from "./counting.ts";
 import { createScoreForm, type ScoreForm, type ScorePlace } from "./entry.ts";
 import { type Place, placeAddress, placeOf } from "./place.ts";
 import { waitingMatch } from "./waiting-match.ts";
 
-export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "registry" | "failure" | "now"> {
+export interface ScoreStore
+  extends ScorePlace,
+    ScoreForm,
+    Counting,
+    Pick<PageBase, "registry" | "failure" | "now"> {
   /** Why the page asks for a link: what the address held, or why the kept link stopped working. */
   askBecause: Signal<string | undefined>;
   /** The page asks for a link because the phone's link expired (this one). */
-  expiredLink: Signal<DayLink | undefined>;
+  expiredLink: Signal<DecodedLink | undefined>;
   /** The address held a desk link: it opens on the desk page. */
   deskToken: Signal<string | undefined>;
   feed: ReadonlySignal<FeedState | undefined>;
@@ -34,11 +40,16 @@ export interface ScoreStore extends ScorePlace, ScoreForm, Pick<PageBase, "regis
   /** Reads a link from the fragment (and keeps it), then the settings and registry, then follows the day. */
   start(): Promise<void>;
   /** Uses a link the umpire pasted, following its day (and opening the match a scan left waiting). */
-  useLink(chosen: DayLink): void;
+  useLink(chosen: DecodedLink): void;
   /** Reads the published file now and reconnects the live socket. */
   retry(): void;
   /** Shows a place, as a new step the back button returns from. */
   go(next: Place): void;
+  /**
+   * The event's score-entry mode as the page knows it now: the relay's latest notice of a change
+   * (within seconds of the switch), else the registry's. The form is offered only while `links`.
+   */
+  entryMode: ReadonlySignal<"console" | "links" | undefined>;
 }
 
 /** The time moves on screen every this often, so an expiry shows when it passes. */
@@ -48,17 +59,31 @@ const TICK_MS = 30_000;
  * What the page says when the phone's scorer link has expired, with the time and day in Manila.
  * @example expiredSentence(link) // "Your scorer link expired at 01:08 on Saturday 28 November; ask the control desk for a new one."
  */
-export function expiredSentence(expired: DayLink): string {
+export function expiredSentence(expired: DecodedLink): string {
   return `Your scorer link expired at ${expiryText(expired.exp)}; ask the control desk for a new one.`;
 }
 
+/** What the page says when the relay tells it its link was revoked. */
+export const REVOKED_NOW =
+  "This scorer link was revoked by the control desk, so it no longer works on this phone. Ask the control desk for a new link and open it here.";
+
 export function createScoreStore(env: PageEnvironment): ScoreStore {
   const base = createPageBase(env);
-  const day = dayFollower(base, "score");
+  /** The mode the relay last told this page of (`undefined`: none since the page opened the day). */
+  const noticedMode = signal<"console" | "links" | undefined>(undefined);
+  const day = dayFollower(base, "score", (notice) => {
+    if (notice.scoreEntry !== undefined) noticedMode.value = notice.scoreEntry;
+    const revoked = notice.revoked;
+    const shown = link.peek();
+    if (revoked === undefined || shown === undefined) return;
+    void isRevokedBy(shown.token, revoked).then((mine) => {
+      if (mine === true && link.peek()?.token === shown.token) forgetLink(REVOKED_NOW);
+    });
+  });
   const kept = keptLinks(env.storage, "scorer");
-  const link = signal<DayLink | undefined>(undefined);
+  const link = signal<DecodedLink | undefined>(undefined);
   const askBecause = signal<string | undefined>(undefined);
-  const expiredLink = signal<DayLink | undefined>(undefined);
+  const expiredLink = signal<DecodedLink | undefined>(undefined);
   const waiting = waitingMatch(env.storage);
   const deskToken = signal<string | undefined>(undefined);
   const place = signal<Place>(placeOf(env.address.current().search));
@@ -76,11 +101,11 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
   let api: Api | undefined;
 
   /** The day of `chosen` has a facility called `name` (as far as the registry says). */
-  const dayHas = (chosen: DayLink, name: string) =>
+  const dayHas = (chosen: DecodedLink, name: string) =>
     base.registry.value !== undefined &&
     findDay(base.registry.value, chosen.day)?.day.facilities.some((f) => f.name === name) === true;
   /** A link just opened on this phone lands on the match a scan left waiting, when its day has it. */
-  const openWaitingMatch = (chosen: DayLink) => {
+  const openWaitingMatch = (chosen: DecodedLink) => {
     const waited = waiting.take(env.clock.now());
     if (
       waited?.facility === undefined ||
@@ -92,8 +117,9 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     env.address.replace(placeAddress(env.address.current().pathname, waited));
   };
   /** Uses `chosen`, following its day; `opened`: the umpire has just opened it (not found kept). */
-  const useLink = (chosen: DayLink | undefined, opened = false) => {
+  const useLink = (chosen: DecodedLink | undefined, opened = false) => {
     day.stop();
+    noticedMode.value = undefined;
     link.value = chosen;
     if (chosen === undefined) return;
     kept.keep(chosen, env.clock.now());
@@ -104,7 +130,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     if (entry !== undefined) day.follow(entry);
   };
   /** No usable link: the page says why, and the match on screen waits for the new link. */
-  const askForLink = (reason: string, expired?: DayLink) => {
+  const askForLink = (reason: string, expired?: DecodedLink) => {
     askBecause.value = reason;
     expiredLink.value = expired;
     useLink(undefined);
@@ -118,7 +144,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
    * Of `links` (newest first), the one to use: for an address that names a facility (a
    * scoresheet's QR code carries no day), the newest whose day has that facility; else the newest.
    */
-  const forPlace = (links: DayLink[]): DayLink | undefined => {
+  const forPlace = (links: DecodedLink[]): DecodedLink | undefined => {
     const wanted = place.value.facility;
     return (wanted === undefined ? undefined : links.find((l) => dayHas(l, wanted))) ?? links[0];
   };
@@ -132,9 +158,11 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     forgetLink,
     linkExpired: (expired, then) => askForLink(`${expiredSentence(expired)} ${then}`, expired),
   };
+  const form = createScoreForm(env, scorePlace);
   return {
     ...scorePlace,
-    ...createScoreForm(env, scorePlace),
+    ...form,
+    ...createCounting(env, scorePlace, form),
     registry: base.registry,
     failure: base.failure,
     now: base.now,
@@ -143,6 +171,7 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
     deskToken,
     feed: day.feed,
     shownFacility,
+    entryMode: computed(() => noticedMode.value ?? dayEntry.value?.event.scoreEntry ?? undefined),
     async start() {
       base.keepTime(TICK_MS);
       const address = env.address.current();

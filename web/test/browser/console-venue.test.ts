@@ -137,6 +137,25 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
     }
   });
 
+  test("issue 37 row 10: a label over 40 characters is counted as it is typed and refused, never cut", async () => {
+    await page.getByRole("link", { name: "Links" }).click();
+    const desks = page.getByRole("region", { name: "Desk links" });
+    const box = desks.getByLabel(/Who gets it/);
+    const issue = desks.getByRole("button", { name: "Issue a desk link" });
+    await box.fill("x".repeat(12));
+    await desks.getByText("12 of 40 characters.").waitFor();
+    await box.fill("x".repeat(43));
+    await desks.getByText("43 characters: at most 40. Remove 3.").waitFor();
+    assert.equal(await box.inputValue(), "x".repeat(43), "nothing is cut");
+    assert.equal(await box.getAttribute("aria-invalid"), "true");
+    assert.equal(await issue.isDisabled(), true, "the form refuses to issue, as the route would");
+    await box.fill("😀".repeat(40)); // 40 characters, 80 UTF-16 units: a maxLength would have cut it
+    await desks.getByText("40 of 40 characters.").waitFor();
+    assert.equal(await issue.isDisabled(), false);
+    await box.fill("");
+    await desks.getByText("0 of 40 characters.").first().waitFor();
+  });
+
   test("row 8 and row 11: a desk link revoked by keyboard (Escape cancels, focus stays on a control), then replaced in one step under 'Front desk 2 (Rizal Hall)'", async () => {
     await page.getByRole("link", { name: "Links" }).click();
     const desks = page.getByRole("region", { name: "Desk links" });

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { linkLabel } from "@tournament-ops/service/link-rules";
 import { matchesOf } from "../../src/lib/data/matches.ts";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { EXPIRED_KEPT_MS, keptLinks } from "../../src/lib/links/kept-links.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../src/lib/links/link-address.ts";
-import { freeVariant, linkLabel, sameLabel } from "../../src/lib/links/link-labels.ts";
+import { freeVariant, sameLabel } from "../../src/lib/links/link-labels.ts";
 import { decodeLink, hasExpired, tokenFrom } from "../../src/lib/links/link-token.ts";
 import { scorerLinkShortfall, scoringEnds } from "../../src/lib/links/scorer-link-cover.ts";
 import { MemoryStorage } from "../support/memory-storage.ts";

@@ -321,6 +321,8 @@ describe("the console's score screen (issue 26, row 5)", () => {
     );
     store.scores.setScore("two", "4");
     await store.scores.save(entry);
+    assert.equal(page.site.calls("PUT", PUT("Rizal Hall", 101)).length, 0, "12–4 cannot end a game");
+    await store.scores.saveAnyway(entry);
     assert.deepEqual(store.scores.outcome.value, {
       kind: "problem",
       text: "Not saved: score entry is off for this event. Turning it on is a registry change (scoreEntry).",

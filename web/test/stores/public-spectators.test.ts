@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { diffSnapshot } from "@tournament-ops/relay/changes";
 import { type Player, playerNow } from "../../src/lib/data/players.ts";
-import type { NotificationAnswer, PageNotifications } from "../../src/lib/page/environment.ts";
+import type { NotificationAnswer, PageNotifications } from "../../src/lib/environment.ts";
 import { followedCard } from "../../src/public/followed-card.ts";
 import { FOLLOWED_KEY } from "../../src/public/follows.ts";
 import { FRESH_MS, freshKey } from "../../src/public/fresh-scores.ts";

@@ -144,7 +144,11 @@ describe("the score page's store", () => {
     assert.deepEqual(await saves(page), [
       { expected: { team1Score: null, team2Score: null }, team1Score: 21, team2Score: 19 },
     ]);
-    assert.deepEqual(score.outcome.value, { kind: "conflict", current: { team1Score: 15, team2Score: 21 } });
+    assert.deepEqual(score.outcome.value, {
+      kind: "conflict",
+      current: { team1Score: 15, team2Score: 21 },
+      note: null,
+    });
     assert.deepEqual(score.conflict.value, { team1Score: 15, team2Score: 21 });
     assert.deepEqual(score.sheetNow.value, score.conflict.value, "the form's line says what the box says");
     savesAsAsked(page);
@@ -158,6 +162,8 @@ describe("the score page's store", () => {
     assert.deepEqual(score.outcome.value, {
       kind: "saved",
       scores: { team1Score: 21, team2Score: 19 },
+      note: "Court 3 umpire (scorer link) · 2026-11-29 10:12",
+      previousNote: null,
       published: true,
     });
   });
@@ -200,15 +206,52 @@ describe("the score page's store", () => {
       `https://results.test/score/?facility=Rizal+Hall&match=107#${SUNDAY_LINK}`,
     );
     await score.save();
-    assert.deepEqual(score.fieldErrors.value, [{ field: "one", text: "Enter both scores." }]);
+    assert.deepEqual(score.fieldErrors.value, [{ field: "one", text: "Enter both scores.", kind: "blank" }]);
     score.setScore("one", "21");
     await score.save();
     assert.deepEqual(score.fieldErrors.value, [
-      { field: "two", text: "Enter both scores, or clear both to remove the score." },
+      { field: "two", text: "Enter both scores, or clear both to remove the score.", kind: "blank" },
     ]);
+    score.setScore("two", "211");
+    assert.equal(score.draft.value?.two, "211", "a number that does not fit is kept as typed, never cut");
+    assert.deepEqual(
+      score.fieldErrors.value,
+      [{ field: "two", text: "“211” is not a score: enter a whole number from 0 to 99.", kind: "fit" }],
+      "and refused at once, before Save",
+    );
     score.setScore("two", "1x9");
-    assert.equal(score.draft.value?.two, "19", "only digits are taken");
+    assert.equal(score.fieldErrors.value[0]?.kind, "fit", "a box that holds no number is refused too");
+    await score.save();
     assert.deepEqual(await saves(page), []);
+  });
+
+  test("a score the event's scoring cannot end says so before Save, and saves with one more tap", async () => {
+    const { page, score } = await openScore(
+      `https://results.test/score/?facility=Rizal+Hall&match=107#${SUNDAY_LINK}`,
+    );
+    savesAsAsked(page);
+    score.setScore("one", "21");
+    score.setScore("two", "21");
+    assert.equal(
+      score.check.value.rule,
+      "21–21 cannot end a game: a game ends at 21, or by two up to 30.",
+      "said as the umpire types, with the default scoring",
+    );
+    await score.save();
+    assert.deepEqual(await saves(page), [], "Save alone sends nothing");
+    score.setScore("one", "45");
+    score.setScore("two", "3");
+    assert.match(score.check.value.rule ?? "", /^45–3 cannot end a game/);
+    await score.saveAnyway();
+    assert.deepEqual(
+      (await saves(page)).map((body) => [body.team1Score, body.team2Score]),
+      [[45, 3]],
+      "the one more tap saves it as it is (retired, walkover, a handicap start)",
+    );
+    assert.equal(score.outcome.value?.kind, "saved");
+    score.setScore("one", "22");
+    score.setScore("two", "20");
+    assert.equal(score.check.value.rule, undefined, "typing takes the exception back; 22–20 ends a game");
   });
 
   test("an expired link sends nothing; a refused one is forgotten; score entry switched off says what to do", async () => {

@@ -2,7 +2,7 @@
  * A page's clock for tests, in the shape of the service's `manualClock` (service/src/shared/clock.ts):
  * it starts where told and moves only when told, running each timer as its time comes.
  */
-import type { PageClock } from "../../src/lib/page/environment.ts";
+import type { PageClock } from "../../src/lib/environment.ts";
 
 export interface FakeClock extends PageClock {
   /** Jumps to `t` without running timers (the phone's clock moved); the next advance runs what fell due. */

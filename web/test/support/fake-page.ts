@@ -3,7 +3,7 @@
  * told, the site and service in memory, relay sockets fed by hand, memory storage, an address with
  * its history, and a connection that goes offline and out of view when told.
  */
-import type { PageEnvironment } from "../../src/lib/page/environment.ts";
+import type { PageEnvironment } from "../../src/lib/environment.ts";
 import { type FakeClock, fakeClock } from "./fake-clock.ts";
 import { type FakeSite, fakeSite } from "./fake-site.ts";
 import { FakeSocket } from "./fake-socket.ts";

@@ -2,13 +2,14 @@
  * What the store tests open pages on: a small registry, day links signed as the service signs
  * their payload (the signature is not checked by a page), match rows and published snapshots.
  */
+
+import { LINK_SCOPES, type LinkKind } from "@tournament-ops/service/link-rules";
 import { MATCH_COLUMNS } from "@tournament-ops/service/match-columns";
 import type { Person } from "../../src/lib/api/types.ts";
 import { toCsv } from "../../src/lib/csv.ts";
 import { personKey } from "../../src/lib/data/person-key.ts";
 import type { Registry } from "../../src/lib/data/registry.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
-import { LINK_SCOPES, type LinkKind } from "../../src/lib/links/link-token.ts";
 
 /** Sunday 29 November 2026, 09:00 in Manila. */
 export const SUNDAY_9AM = "2026-11-29T01:00:00.000Z";

@@ -63,6 +63,8 @@ export function savesAsAsked(page: FakePage) {
       team2Score,
       teamCode1: "A107",
       teamCode2: "B107",
+      note: "Court 3 umpire (scorer link) · 2026-11-29 10:12",
+      previousNote: null,
       published: {
         facility: "ok",
         archive: { path: "", revision: "", status: "committed" },

@@ -4,6 +4,7 @@ import { AppError } from "../../shared/errors.ts";
 import { networkCause } from "../../shared/network-cause.ts";
 import { createLeaseClient } from "./lease-client.ts";
 import { createLivePointClient } from "./live-point-client.ts";
+import { createNoticeClient } from "./notice-client.ts";
 
 /** The spec's nudge timeout. */
 export const NUDGE_TIMEOUT_MS = 2_000;
@@ -62,6 +63,7 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
     baseUrl,
     ...createLeaseClient(baseUrl, secret),
     ...createLivePointClient(baseUrl, secret),
+    ...createNoticeClient(baseUrl, secret, logger),
 
     async publish(event, day, snapshot): Promise<PushResult> {
       let response: Response;

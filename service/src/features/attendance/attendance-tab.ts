@@ -1,7 +1,9 @@
+import type { Static } from "@sinclair/typebox";
 import type { CellValue, Rows } from "../../ports/spreadsheet.ts";
 import { columnLetters } from "../../shared/a1.ts";
 import { AppError } from "../../shared/errors.ts";
 import { personKey } from "./person-key.ts";
+import type { PersonSchema } from "./schemas.ts";
 
 /** The tab that holds the attendance record in every facility workbook. */
 export const ATTENDANCE_TAB = "ATTENDANCE";
@@ -26,17 +28,8 @@ export const SHIRT_HEADERS = [
   "shirtSize",
 ] as const;
 
-/** One entry of the attendance list (the spec's Person). */
-export interface Person {
-  key: string;
-  player: string;
-  teams: string[];
-  categories: string[];
-  present: boolean;
-  timeIn: string;
-  withdrawn: boolean;
-  shirt: string;
-}
+/** One entry of the attendance list (the spec's Person), derived from its schema. */
+export type Person = Static<typeof PersonSchema>;
 
 /** A person and the sheet row (1-based) that holds them: the first row with their key. */
 export interface PersonRow {

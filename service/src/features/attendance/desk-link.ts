@@ -1,8 +1,8 @@
-import { type DayLink, issueDayLink, type LinkLabel } from "../../auth/day-links.ts";
+import { type DayLink, issueDayLink } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { DayRef } from "../../registry/types.ts";
 import { AppError } from "../../shared/errors.ts";
-import { endOfManilaDay } from "../../shared/manila-time.ts";
+import { deskLinkExpiry, type LinkLabel } from "../../shared/link-rules.ts";
 import { attendanceOff } from "./access.ts";
 
 /**
@@ -21,7 +21,7 @@ export function issueDeskLink(signer: TokenSigner, ref: DayRef, label: LinkLabel
   }
   if (!ref.day.date)
     throw new AppError("forbidden", `day "${ref.dayKey}" has no date, which a desk link needs`);
-  const exp = endOfManilaDay(ref.day.date);
+  const exp = deskLinkExpiry(ref.day.date);
   if (now >= exp)
     throw new AppError("forbidden", `day "${ref.dayKey}" is over; its desk link could not be used`);
   return issueDayLink(signer, "desk", ref.dayKey, exp, label);

@@ -1,10 +1,10 @@
-import type { LinkLabel } from "../../auth/day-links.ts";
 import type { Principal } from "../../auth/guard.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { LiveRelay } from "../../ports/live-relay.ts";
 import type { Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { Clock } from "../../shared/clock.ts";
+import type { LinkLabel } from "../../shared/link-rules.ts";
 import { attendanceFacility } from "./access.ts";
 import type { Person } from "./attendance-tab.ts";
 import type { AttendanceDeps } from "./deps.ts";

@@ -1,7 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
-import { LINK_LABEL_MAX_CODE_POINTS, normaliseLabelText } from "../../auth/link-labels.ts";
 import { defineRoute, type RouteDefinition, type RouteRequest } from "../../http/route.ts";
 import { AppError } from "../../shared/errors.ts";
+import { LINK_LABEL_MAX, normaliseLabelText } from "../../shared/link-rules.ts";
 import type { Calls } from "./calls.ts";
 import type { Live } from "./live.ts";
 import { CallBody, LiveBody, LiveStateSchema, MatchParams, SavedCallSchema } from "./schemas.ts";
@@ -12,8 +12,8 @@ function courtOf(body: CallBody): string | null {
   const court = normaliseLabelText(body.court);
   if (court === null)
     throw new AppError("validation_error", "court must not be empty (null cancels the call)");
-  if ([...court].length > LINK_LABEL_MAX_CODE_POINTS)
-    throw new AppError("validation_error", `court must be at most ${LINK_LABEL_MAX_CODE_POINTS} characters`);
+  if ([...court].length > LINK_LABEL_MAX)
+    throw new AppError("validation_error", `court must be at most ${LINK_LABEL_MAX} characters`);
   return court;
 }
 

@@ -1,10 +1,11 @@
 import { type TSchema, Type } from "@sinclair/typebox";
-import { type DayLink, IssuedDayLink, type LinkLabel, type RecordLink } from "../../auth/day-links.ts";
+import { type DayLink, IssuedDayLink, type RecordLink } from "../../auth/day-links.ts";
 import { readLinkLabels } from "../../auth/link-labels.ts";
 import { frozenTwin } from "../../http/frozen.ts";
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
 import type { ErrorCode } from "../../shared/errors.ts";
+import type { LinkLabel } from "../../shared/link-rules.ts";
 
 /** The 201 body of a `/v3` desk or scorer link issue. */
 export const IssuedLink = Type.Object({

@@ -2,9 +2,9 @@ import type { DayLink } from "../../auth/day-links.ts";
 import type { LinkPrincipal } from "../../auth/guard.ts";
 import { linkIdOf } from "../../auth/link-id.ts";
 import { writerLabel } from "../../auth/link-labels.ts";
-import { RevisionConflictError } from "../../ports/data-repository.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { DayRef } from "../../registry/types.ts";
+import { withConflictRetries } from "../../repository/conflict-retries.ts";
 import { HeldLists, type HeldListsDeps } from "../../repository/held-lists.ts";
 import { AppError } from "../../shared/errors.ts";
 import {
@@ -23,7 +23,6 @@ export const MAX_LINKS_PER_DAY = 500;
 export const LAST_USE_FLUSH_MS = 5 * 60 * 1000;
 /** How long an issue waits for its link to be written before answering (the write goes on). */
 export const RECORD_WAIT_MS = 2_000;
-const ATTEMPTS = 3;
 
 export interface LinkBookDeps extends HeldListsDeps {
   registry: RegistryStore;
@@ -193,12 +192,12 @@ export class LinkBook {
   /**
    * Changes the day's list by compare-and-swap: read fresh, add what this instance noted, apply
    * `change` (which says whether it changed anything), write if anything changed; on a
-   * conflicting write, again, three times at most (then 409 `conflict`). What was written leaves
-   * the pending notes, and this instance's copy is the written list at once.
+   * conflicting write, again, three times at most (`withConflictRetries`, then 409 `conflict`).
+   * What was written leaves the pending notes, and this instance's copy is the written list at once.
    */
   async #edit(ref: DayRef, message: string, change: (file: LinkFile) => boolean): Promise<boolean> {
     const path = linkFilePath(ref);
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    return withConflictRetries(path, async () => {
       const current = await this.#read(ref, true);
       const file: LinkFile = structuredClone(current.file);
       const pending = this.#pending.get(path);
@@ -206,20 +205,15 @@ export class LinkBook {
       const noted = taken ? writePending(file, taken, MAX_LINKS_PER_DAY, this.#deps.clock.now()) : false;
       const changed = change(file);
       if (!noted && !changed) return false;
-      try {
-        const { revision } = await this.#deps.repository.write(
-          path,
-          formatLinkFile(file),
-          current.revision,
-          message,
-        );
-        if (pending && taken) pending.written(taken);
-        this.#lists.keep(path, file, revision);
-        return changed;
-      } catch (error) {
-        if (!(error instanceof RevisionConflictError)) throw error;
-      }
-    }
-    throw new AppError("conflict", `${path} changed ${ATTEMPTS} times while it was being written; try again`);
+      const { revision } = await this.#deps.repository.write(
+        path,
+        formatLinkFile(file),
+        current.revision,
+        message,
+      );
+      if (pending && taken) pending.written(taken);
+      this.#lists.keep(path, file, revision);
+      return changed;
+    });
   }
 }

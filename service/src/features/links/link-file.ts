@@ -9,24 +9,20 @@
  *   "issuedTo": "Front desk", "note": "Rizal Hall", "issuedAt": 1764370000000,
  *   "expiresAt": 1764432000000, "lastUsedAt": null, "revokedAt": null }] }
  */
+import type { Static } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 import type { DayRef } from "../../registry/types.ts";
 import type { ListKind } from "../../repository/held-lists.ts";
+import { LinkSchema } from "./schemas.ts";
 
 export const LINK_FILE_VERSION = 1;
 
-/** One issued link. Times are epoch milliseconds, like `expiresAt` in the issue answers. */
-export interface LinkEntry {
-  /** The SHA-256 of the token, base64url (`auth/link-id.ts`). */
-  linkId: string;
-  kind: "desk" | "scorer";
-  issuedTo: string | null;
-  note: string | null;
-  /** `null` for a link first seen in use (issued before this list existed). */
-  issuedAt: number | null;
-  expiresAt: number;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-}
+/**
+ * One issued link, as the list route answers it (`LinkSchema`): times are epoch milliseconds,
+ * like `expiresAt` in the issue answers; `issuedAt` is `null` for a link first seen in use
+ * (issued before this list existed); `linkId` is the SHA-256 of the token (`auth/link-id.ts`).
+ */
+export type LinkEntry = Static<typeof LinkSchema>;
 
 export interface LinkFile {
   version: typeof LINK_FILE_VERSION;
@@ -58,23 +54,8 @@ export function parseLinkFile(content: string): LinkFile | undefined {
   return file.links.every(isEntry) ? (file as LinkFile) : undefined;
 }
 
-const time = (value: unknown) => value === null || (typeof value === "number" && Number.isFinite(value));
-const label = (value: unknown) => value === null || typeof value === "string";
-
-function isEntry(value: unknown): value is LinkEntry {
-  if (typeof value !== "object" || value === null) return false;
-  const e = value as Record<string, unknown>;
-  return (
-    typeof e["linkId"] === "string" &&
-    (e["kind"] === "desk" || e["kind"] === "scorer") &&
-    label(e["issuedTo"]) &&
-    label(e["note"]) &&
-    time(e["issuedAt"]) &&
-    typeof e["expiresAt"] === "number" &&
-    time(e["lastUsedAt"]) &&
-    time(e["revokedAt"])
-  );
-}
+/** An entry of a stored list: the listed link's own schema (times as whole epoch milliseconds). */
+const isEntry = (value: unknown): value is LinkEntry => Value.Check(LinkSchema, value);
 
 /** A day's link list as a revocation list: the links it revokes, by `linkId`. */
 export const LINK_LIST: ListKind<LinkFile> = {

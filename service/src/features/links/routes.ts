@@ -1,14 +1,16 @@
 import { defineRoute, type RouteDefinition } from "../../http/route.ts";
 import { DayParams } from "../../http/schemas.ts";
+import type { DayNotices } from "../notices/index.ts";
 import type { LinkBook } from "./link-book.ts";
 import { LinkListSchema, LinkParams, RevocationSchema } from "./schemas.ts";
 
 /**
  * The links of a day (operator only): `GET /v3/days/{day}/links` lists the desk and scorer links
  * issued for it, with their labels, expiry, last use and revocation; `PUT
- * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent). No frozen twins: new routes, a minor version.
+ * /v3/days/{day}/links/{linkId}/revocation` revokes one (idempotent) and tells its day's open
+ * pages through the relay (`notices`). No frozen twins: new routes, a minor version.
  */
-export function linkRoutes(links: LinkBook): RouteDefinition[] {
+export function linkRoutes(links: LinkBook, notices?: Pick<DayNotices, "linkRevoked">): RouteDefinition[] {
   return [
     defineRoute({
       method: "GET",
@@ -32,10 +34,12 @@ export function linkRoutes(links: LinkBook): RouteDefinition[] {
       params: LinkParams,
       response: { 200: RevocationSchema },
       errors: ["unknown_day", "not_found", "conflict", "config_unavailable", "upstream_failure"],
-      handler: async (request) => ({
-        day: request.params.day,
-        ...(await links.revoke(request.params.day, request.params.linkId)),
-      }),
+      handler: async (request) => {
+        const revoked = await links.revoke(request.params.day, request.params.linkId);
+        // The link's open page turns at once (its next request would be refused anyway).
+        await notices?.linkRevoked(request.params.day, revoked.link.linkId);
+        return { day: request.params.day, ...revoked };
+      },
     }),
   ];
 }

@@ -1,10 +1,12 @@
-import type { LinkLabel, RecordLink } from "../../auth/day-links.ts";
+import type { RecordLink } from "../../auth/day-links.ts";
 import type { TokenSigner } from "../../auth/tokens.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import type { DataRepository } from "../../ports/data-repository.ts";
+import type { LinkLabel } from "../../shared/link-rules.ts";
 import type { SyncService } from "../sync/index.ts";
 import { summarisePublished } from "./published.ts";
 import { createScoreEntry, type ScoreEntryDeps } from "./score-entry.ts";
+import type { ScoreEntryModeDeps } from "./score-entry-mode.ts";
 import { scoreEntryModeRoutes } from "./score-entry-mode-routes.ts";
 import { scoreRoutes } from "./score-routes.ts";
 import { scorerLinkRoutes } from "./scorer-link-routes.ts";
@@ -23,12 +25,17 @@ export function createScores(
     repository: DataRepository;
     signer: TokenSigner;
     sync: SyncService;
+    notices?: ScoreEntryModeDeps["notices"];
   },
 ) {
   return {
     entry: createScoreEntry({ ...deps, publishFacility: facilityPublisher(deps.sync) }),
     issueScorerLink: (dayKey: string, label: LinkLabel) => issueScorerLink(deps, dayKey, label),
-    mode: { repository: deps.repository, registry: deps.registry },
+    mode: {
+      repository: deps.repository,
+      registry: deps.registry,
+      ...(deps.notices ? { notices: deps.notices } : {}),
+    },
   };
 }
 

@@ -3,8 +3,14 @@ import { editRegistry } from "../../registry/edit.ts";
 import type { RegistryStore } from "../../registry/store.ts";
 import type { ScoreEntryMode } from "../../registry/types.ts";
 import { AppError } from "../../shared/errors.ts";
+import type { DayNotices } from "../notices/index.ts";
 
-export type ScoreEntryModeDeps = { repository: DataRepository; registry: RegistryStore };
+export type ScoreEntryModeDeps = {
+  repository: DataRepository;
+  registry: RegistryStore;
+  /** Tells the event's open pages of the switch (`features/notices`). */
+  notices?: Pick<DayNotices, "scoreEntryChanged">;
+};
 
 /**
  * The event's score-entry mode: `console`, `links`, or `null` when score entry is off.
@@ -19,7 +25,7 @@ export async function readScoreEntryMode(deps: ScoreEntryModeDeps, eventKey: str
  * Switches an event between `console` and `links` by a registry commit. The switch never turns
  * score entry on or off: an event without the setting is 403 `score_entry_off` and stays
  * unchanged. This instance drops its registry cache afterwards; others see it within
- * `SYNC_CONFIG_TTL_MS`.
+ * `SYNC_CONFIG_TTL_MS`; the event's open pages hear it at once through the relay (`notices`).
  * @example await setScoreEntryMode(deps, "open-2026", "console") // { event, scoreEntry: "console", changed: true }
  */
 export async function setScoreEntryMode(deps: ScoreEntryModeDeps, eventKey: string, mode: ScoreEntryMode) {
@@ -34,5 +40,6 @@ export async function setScoreEntryMode(deps: ScoreEntryModeDeps, eventKey: stri
     }
     event.scoreEntry = mode;
   });
+  await deps.notices?.scoreEntryChanged(eventKey, mode);
   return { event: eventKey, scoreEntry: mode, changed };
 }

@@ -1,7 +1,8 @@
 import { Type } from "@sinclair/typebox";
-import type { DayLink, LinkLabel, RecordLink } from "../../auth/day-links.ts";
+import type { DayLink, RecordLink } from "../../auth/day-links.ts";
 import type { RouteDefinition } from "../../http/route.ts";
 import { JsonBody, Nullable } from "../../http/schemas.ts";
+import type { LinkLabel } from "../../shared/link-rules.ts";
 import { dayLinkRoutes } from "../links/issue-routes.ts";
 
 const IssueBody = JsonBody(

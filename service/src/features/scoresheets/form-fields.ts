@@ -1,5 +1,5 @@
 import { AppError } from "../../shared/errors.ts";
-import { LAYOUT_TYPES, type LayoutType } from "./types.ts";
+import { LAYOUT_TYPES, type LayoutType } from "./layout-types.ts";
 
 /** The text parts of the scoresheet form, validated (DESIGN.md, "Scoresheet form"). */
 export interface ScoresheetOptions {

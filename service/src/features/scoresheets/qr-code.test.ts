@@ -3,11 +3,11 @@ import { after, describe, it } from "node:test";
 import jsqr from "jsqr";
 import { encode } from "uqr";
 import { type PageImage, pdfPages, renderPage, sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
+import { LAYOUT_TYPES } from "./layout-types.ts";
 import { type FrameOp, layoutPlan, type QrArea } from "./layouts/index.ts";
 import { darkRectangles } from "./pdf/qr-code.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
 import { scorePageAddress } from "./score-page-address.ts";
-import { LAYOUT_TYPES } from "./types.ts";
 
 describe("scoresheets' QR codes", () => {
   const PAGES_URL = "https://ops.example.org/manila-open";

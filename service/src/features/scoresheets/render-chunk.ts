@@ -1,3 +1,4 @@
+import type { LayoutType } from "./layout-types.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { pageContent } from "./page-content.ts";
 import { fontMetrics } from "./pdf/font-metrics.ts";
@@ -6,7 +7,7 @@ import { sheetText } from "./pdf/text-runs.ts";
 import type { UnicodeGlyph } from "./pdf/unicode-fonts.ts";
 import { scorePageAddress } from "./score-page-address.ts";
 import { sheetFields } from "./sheet-fields.ts";
-import type { FrameMode, LayoutType, SheetItem } from "./types.ts";
+import type { FrameMode, SheetItem } from "./types.ts";
 
 /** A run of consecutive sheets to render, as sent to a worker. */
 export interface ChunkRequest {

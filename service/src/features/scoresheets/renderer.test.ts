@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { pdfPages, sampleMatch, texts } from "../../../test/support/scoresheet-pdf.ts";
+import { LAYOUT_TYPES } from "./layout-types.ts";
 import { renderEvents } from "./render-events.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
-import { LAYOUT_TYPES } from "./types.ts";
 
 describe("the scoresheet renderer", () => {
   const renderer = createScoresheetRenderer({ concurrency: 2 });

@@ -1,10 +1,11 @@
 import { BoundedQueue } from "../../shared/bounded-queue.ts";
+import type { LayoutType } from "./layout-types.ts";
 import { layoutPlan } from "./layouts/index.ts";
 import { PdfWriter } from "./pdf/pdf-writer.ts";
 import { codePointsBeyondWinAnsi } from "./pdf/text-runs.ts";
 import type { UnicodeFonts } from "./pdf/unicode-fonts.ts";
 import { printedTexts } from "./sheet-fields.ts";
-import type { FrameMode, LayoutType, Match, SheetItem } from "./types.ts";
+import type { FrameMode, Match, SheetItem } from "./types.ts";
 import { createRenderPool, type RenderPool, type RenderPoolStats } from "./worker-pool.ts";
 
 /** What to render. */

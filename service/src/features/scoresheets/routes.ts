@@ -1,10 +1,9 @@
 import { Readable } from "node:stream";
 import { type TSchema, Type } from "@sinclair/typebox";
-import type { FastifyReply } from "fastify";
 import { toAppError } from "../../http/error-handler.ts";
 import { frozenTwin } from "../../http/frozen.ts";
 import { acceptsOneOf } from "../../http/negotiation.ts";
-import { defineRoute, type RouteDefinition, type RouteRequest } from "../../http/route.ts";
+import { type AnswerReply, defineRoute, type RouteDefinition, type RouteRequest } from "../../http/route.ts";
 import { AppError } from "../../shared/errors.ts";
 import { ndjsonProgress, type StreamTurn } from "./ndjson-progress.ts";
 import { ProgressLine } from "./progress-lines.ts";
@@ -35,9 +34,10 @@ const ProgressLines = Type.String({
  * client goes away, the request's signal stops the upload's parsing, the wait for a turn and the render.
  */
 export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[] {
-  const answer = async (
+  // Every answer is bytes or a stream (`EncodedBody`), whatever the route's schemas.
+  const answer = async <R extends Record<number, TSchema>>(
     request: RouteRequest<TSchema, TSchema, TSchema>,
-    reply: FastifyReply,
+    reply: AnswerReply<R>,
     as: typeof PDF | typeof NDJSON,
   ) => {
     const place = renderer.jobs.enter();
@@ -108,10 +108,10 @@ export function scoresheetRoutes(renderer: ScoresheetRenderer): RouteDefinition[
   ];
 }
 
-function sendProgress(
+function sendProgress<R extends Record<number, TSchema>>(
   renderer: ScoresheetRenderer,
   job: ScoresheetJob,
-  reply: FastifyReply,
+  reply: AnswerReply<R>,
   turn: StreamTurn,
 ) {
   // Headers are sent: the failure goes in the stream's last line and in the request's log line.

@@ -1,11 +1,5 @@
 import type { MatchColumn } from "../../shared/match-columns.ts";
 
-/** The four registered scoresheet layouts (DESIGN.md, "Scoresheet form"). */
-export const LAYOUT_TYPES = ["standard", "no-referee", "no-referee-wide", "best-of-3"] as const;
-
-/** One registered layout identifier. */
-export type LayoutType = (typeof LAYOUT_TYPES)[number];
-
 /**
  * One row of the matches CSV: each match column (`shared/match-columns.ts`) and the merged day
  * CSV's `facility`, as trimmed text ("" when the column or cell is absent).

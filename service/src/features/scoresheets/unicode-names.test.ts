@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { lines, pdfPages, sampleMatch } from "../../../test/support/scoresheet-pdf.ts";
+import { LAYOUT_TYPES } from "./layout-types.ts";
 import { fontMetrics } from "./pdf/font-metrics.ts";
 import { sheetText } from "./pdf/text-runs.ts";
 import { embedUnicodeFonts } from "./pdf/unicode-fonts.ts";
 import { renderChunk } from "./render-chunk.ts";
 import { createScoresheetRenderer } from "./renderer.ts";
-import { LAYOUT_TYPES } from "./types.ts";
 
 describe("names in any script on scoresheets", () => {
   const renderer = createScoresheetRenderer({ concurrency: 2 });

@@ -1,105 +1,41 @@
+import type { Static } from "@sinclair/typebox";
 import type { DataRepository } from "../../ports/data-repository.ts";
 import type { LiveRelay } from "../../ports/live-relay.ts";
 import type { Rows, Spreadsheets } from "../../ports/spreadsheet.ts";
 import type { RegistryStore } from "../../registry/store.ts";
-import type { DayRef, Facility, IsLive } from "../../registry/types.ts";
+import type { DayRef, Facility } from "../../registry/types.ts";
 import type { Clock } from "../../shared/clock.ts";
+import type {
+  ArchiveOutcomeSchema,
+  DaySnapshotSchema,
+  FacilityOutcomeSchema,
+  FacilitySnapshotSchema,
+  LiveOutcomeSchema,
+  SyncMethodSchema,
+  SyncReportSchema,
+  VisibilityReportSchema,
+} from "./schemas.ts";
 
 /** How a facility's workbook is read: the Sheets API (default) or the link-shared CSV export. */
-export type SyncMethod = "sheets" | "csv";
+export type SyncMethod = Static<typeof SyncMethodSchema>;
 
 /** One facility in a day snapshot (DESIGN.md's shape). */
-export interface FacilitySnapshot {
-  name: string;
-  /** `ok`: read by the sync that made the snapshot or an earlier one; `stale`: the last read failed; `skipped`: no `sheetId`. */
-  status: "ok" | "stale" | "skipped";
-  /** When the data shown was read (ISO 8601); null when it never was. */
-  fetchedAt: string | null;
-  /** Why the newest read failed (status `stale`). */
-  error?: string;
-  matchesCsv: string;
-  standingsCsv: string;
-  /** Team events only: the roster tab as CSV. */
-  rosterCsv?: string;
-  /** The `CALLS` tab as CSV (the matches called to courts), when the workbook has one. */
-  callsCsv?: string;
-}
+export type FacilitySnapshot = Static<typeof FacilitySnapshotSchema>;
 
 /** The published day snapshot, `<event>/data/<day>.json` (schema: `docs/schemas/day-snapshot.schema.json`). */
-export interface DaySnapshot {
-  event: string;
-  day: string;
-  label: string;
-  date: string | null;
-  isLive: IsLive | null;
-  generatedAt: string;
-  /** The newest accepted workbook edit time this snapshot covers (ISO 8601), or null. */
-  editedAt: string | null;
-  facilities: FacilitySnapshot[];
-  /** Every facility's matches in one CSV with a leading `facility` column. */
-  matchesCsv: string;
-}
+export type DaySnapshot = Static<typeof DaySnapshotSchema>;
 
-/** Where a snapshot went in the data repository, as far as the caller may be told. */
-export interface ArchiveOutcome {
-  path: string;
-  /**
-   * `committed`: this snapshot was written in `revision`; `carried`: a later commit (`revision`)
-   * holds it; `unchanged`: identical to the committed file (`revision`), nothing written. While the
-   * repository's host asks for a pause (a rate limit) the status is `carried` with `retryAt`: the
-   * snapshot waits in this instance for the commit that will hold it, and `revision` is the file's
-   * last one known; so it is for a score save pushed live whose commit is still to come.
-   * (The released 3.0 status values stay the only ones: a new value would change
-   * the member's type, which Versioning calls breaking; `retryAt` is an added member.)
-   */
-  status: "committed" | "carried" | "unchanged";
-  revision: string;
-  /**
-   * While a rate limit holds the commit back, or (for a score save pushed live) while the commit is
-   * still to come: when it is due (ISO 8601).
-   */
-  retryAt?: string;
-}
+/** Where a snapshot went in the data repository, as far as the caller may be told (`ArchiveOutcomeSchema`). */
+export type ArchiveOutcome = Static<typeof ArchiveOutcomeSchema>;
 
 /** The live push's outcome: `pushed` false with `error` when the relay failed or live push is off. */
-export interface LiveOutcome {
-  pushed: boolean;
-  clients?: number;
-  error?: string;
-}
+export type LiveOutcome = Static<typeof LiveOutcomeSchema>;
 
-export interface FacilityOutcome {
-  name: string;
-  status: "ok" | "stale" | "skipped";
-  /** Why the read failed (`stale`), or why it was skipped. */
-  error?: string;
-  fetchedAt: string | null;
-  /** Data rows in the facility's matches CSV. */
-  matches: number;
-}
+/** One facility of a sync report. */
+export type FacilityOutcome = Static<typeof FacilityOutcomeSchema>;
 
 /** The 200 body of a sync. */
-export interface SyncReport {
-  event: string;
-  day: string;
-  label: string;
-  /** The facility synced, or null for a day-level sync. */
-  facility: string | null;
-  method: SyncMethod;
-  /** The accepted `editedAt` (ISO 8601) or null. */
-  editedAt: string | null;
-  /** Why a given `editedAt` was ignored (older than an hour, or in the future). */
-  editedAtIgnored?: string;
-  facilities: FacilityOutcome[];
-  live: LiveOutcome;
-  /** Why the snapshot went to the repository alone (live push off, or the relay failed). */
-  repositoryOnly?: string;
-  archive: ArchiveOutcome;
-  /** Wall time from the request to the report, in ms. */
-  durationMs: number;
-  /** The snapshot this sync published (live and archive). */
-  snapshot: DaySnapshot;
-}
+export type SyncReport = Static<typeof SyncReportSchema>;
 
 export interface SyncFacilityOptions {
   method?: SyncMethod;
@@ -114,14 +50,7 @@ export interface SyncFacilityOptions {
 }
 
 /** The body of a visibility change. */
-export interface VisibilityReport {
-  day: string;
-  label: string;
-  isLive: IsLive;
-  republished: boolean;
-  live?: LiveOutcome;
-  archive?: { path: string; revision: string };
-}
+export type VisibilityReport = Static<typeof VisibilityReportSchema>;
 
 /** What a facility sync tells the hooks that run after it. */
 export interface FacilitySynced extends DayRef {

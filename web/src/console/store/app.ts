@@ -5,7 +5,7 @@
  */
 import { type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import type { DayEntry } from "../../lib/data/registry.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { createPageBase, type PageBase } from "../../lib/page/page-base.ts";
 
 /** The screens of a day: run it, its links, its scoresheets, its scores, its clash warnings. */

@@ -9,8 +9,8 @@ import { computed, type ReadonlySignal, type Signal, signal } from "@preact/sign
 import type { Person } from "../../lib/api/types.ts";
 import { type ListReads, planListReads, type ReadReason } from "../../lib/attendance/list-reads.ts";
 import type { DayEntry } from "../../lib/data/registry.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { followNudges } from "../../lib/live/attendance-nudges.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { SessionStore } from "./session.ts";
 

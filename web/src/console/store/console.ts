@@ -5,7 +5,7 @@
  * its signals and call its actions.
  */
 import { effect } from "@preact/signals";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { type ConsoleApp, createConsoleApp } from "./app.ts";
 import { type AttendanceStore, createAttendanceStore } from "./attendance.ts";
 import { type ClashWarnings, clashWarnings } from "./clashes.ts";

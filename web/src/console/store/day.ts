@@ -14,9 +14,9 @@ import type {
   VisibilityReport,
 } from "../../lib/api/types.ts";
 import type { DayEntry, IsLive } from "../../lib/data/registry.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import type { FeedSource, FeedState } from "../../lib/live/day-feed.ts";
 import { dayFollower } from "../../lib/page/day-follower.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { SessionStore } from "./session.ts";
 import { type Task, task } from "./task.ts";

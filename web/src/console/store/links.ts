@@ -6,11 +6,11 @@
  * codes can be shown again: the service never shows a token twice.
  */
 import { type Signal, signal } from "@preact/signals";
+import { type LinkKind, type LinkLabel, linkLabel } from "@tournament-ops/service/link-rules";
 import { ApiError } from "../../lib/api/client.ts";
 import type { IssuedLink, Link } from "../../lib/api/types.ts";
-import { freeVariant, type LinkLabel, linkLabel, sameLabel } from "../../lib/links/link-labels.ts";
-import type { LinkKind } from "../../lib/links/link-token.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
+import { freeVariant, sameLabel } from "../../lib/links/link-labels.ts";
 import type { SessionStore } from "./session.ts";
 import { type Task, task } from "./task.ts";
 

@@ -4,7 +4,7 @@
  * the first time it is asked for (docs/registry.md: the pages read the file the service reads).
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 
 /** The registry file, as the data repository holds it. */

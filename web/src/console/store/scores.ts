@@ -8,36 +8,34 @@
  * conflict (`note`): scores and their notes are never read through a GET.
  */
 import { computed, effect, type ReadonlySignal, type Signal, signal } from "@preact/signals";
-import { ApiError } from "../../lib/api/client.ts";
 import type { DayEntry } from "../../lib/data/registry.ts";
+import {
+  type Outcome,
+  outcomeOnSheet,
+  putScore,
+  type RefusalWords,
+  refusedOutcome,
+  savedOutcome,
+} from "../../lib/scores/save-outcome.ts";
+import { checkScore, rulesOf, saveable } from "../../lib/scores/score-check.ts";
 import {
   type Draft,
   draftFrom,
   type FieldError,
-  inputErrors,
   type Scores,
   seenScores,
-} from "../../score/draft.ts";
+  typedInto,
+  typedScores,
+} from "../../lib/scores/score-draft.ts";
 import type { DayStore } from "./day.ts";
 import { type DayMatch, dayMatches, findMatches } from "./match-search.ts";
 import type { SessionStore } from "./session.ts";
 
-/** A save waits for the facility to be published (the archive commit may be spaced by several seconds). */
-const SAVE_TIMEOUT_MS = 60_000;
-
-/** What came of a save. */
-export type ScoreOutcome =
-  | {
-      kind: "saved";
-      scores: Scores;
-      /** Who wrote it now, and who wrote the score it replaced (`null`: no note). */
-      note: string | null;
-      previousNote: string | null;
-      /** The facility was published with it (else the next sync publishes it). */
-      published: boolean;
-    }
-  | { kind: "conflict"; current: Scores; note: string | null }
-  | { kind: "problem"; text: string };
+/** What a refused save says at the control desk. */
+const CONSOLE_REFUSALS: RefusalWords = {
+  entryOff: "Not saved: score entry is off for this event. Turning it on is a registry change (scoreEntry).",
+  unreachable: "Not saved: the service cannot be reached. Check the connection, then save again.",
+};
 
 /** Which match is open: its facility and number. */
 export interface ChosenMatch {
@@ -55,7 +53,8 @@ export interface ScoreScreen {
   chosenMatch: ReadonlySignal<DayMatch | undefined>;
   draft: Signal<Draft | undefined>;
   saving: Signal<boolean>;
-  outcome: Signal<ScoreOutcome | undefined>;
+  outcome: Signal<Outcome | undefined>;
+  /** The boxes' problems shown: a box that holds no score at once, a missing score once Save was tapped. */
   fieldErrors: Signal<FieldError[]>;
   /** Who last wrote each match's score, as far as this tab has learnt it (by {@link matchKey}). */
   writers: Signal<ReadonlyMap<string, string>>;
@@ -66,8 +65,10 @@ export interface ScoreScreen {
   setScore(field: "one" | "two", text: string): void;
   /** Empties both inputs: saved, that clears the match's score. */
   clearInputs(): void;
-  /** Saves the inputs with the on-screen sheet scores as `expected`. */
+  /** Saves the inputs with the on-screen sheet scores as `expected`, once they fit the event's scoring. */
   save(entry: DayEntry): Promise<void>;
+  /** The one more tap: saves a score the scoring says cannot end a game (retired, walkover, a handicap start). */
+  saveAnyway(entry: DayEntry): Promise<void>;
   /** After a conflict: save the operator's scores over what the sheet holds now. */
   keepMine(entry: DayEntry, current: Scores): Promise<void>;
   /** After a conflict: take what the sheet holds now, and save nothing. */
@@ -83,7 +84,7 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
   const chosen = signal<ChosenMatch | undefined>(undefined);
   const draft = signal<Draft | undefined>(undefined);
   const saving = signal(false);
-  const outcome = signal<ScoreOutcome | undefined>(undefined);
+  const outcome = signal<Outcome | undefined>(undefined);
   const fieldErrors = signal<FieldError[]>([]);
   const writers = signal<ReadonlyMap<string, string>>(new Map());
   let shownDay: string | undefined;
@@ -100,8 +101,12 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
     if (open === undefined) return;
     const current = draft.peek();
     const same = current?.facility === open.facility && current.number === open.match.matchNumber;
-    if (same && (current.seen === seenScores(open.match) || current.typed || saving.peek())) return;
-    draft.value = draftFrom(open.facility, open.match);
+    if (same && current.seen === seenScores(open.match)) return;
+    const fresh = draftFrom(open.facility, open.match);
+    // A saved score someone saved over says so; the operator's typed numbers stay.
+    if (same) outcome.value = outcomeOnSheet(outcome.peek(), fresh.expected);
+    if (same && (current.typed || saving.peek())) return;
+    draft.value = fresh;
   };
   // The form follows the snapshot while the operator has not typed.
   effect(() => follow(chosenMatch.value));
@@ -113,7 +118,7 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
   const setScore = (field: "one" | "two", text: string) => {
     const current = draft.value;
     if (current === undefined) return;
-    draft.value = { ...current, [field]: text.replace(/\D+/g, "").slice(0, 2), typed: true };
+    draft.value = typedInto(current, field, text);
     fieldErrors.value = fieldErrors.value.filter((error) => error.field !== field);
   };
   /** The form on screen is still the match `form` was saved for. */
@@ -124,35 +129,21 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
   const save = async (entry: DayEntry) => {
     const form = draft.value;
     if (form === undefined || saving.value || form.locked !== undefined) return;
-    const errors = inputErrors(form);
-    fieldErrors.value = errors;
-    if (errors.length > 0) return;
-    const score = (text: string) => (text.trim() === "" ? null : Number(text));
-    const scores = { team1Score: score(form.one), team2Score: score(form.two) };
+    const check = checkScore(form, rulesOf(entry.event));
+    fieldErrors.value = check.fields;
+    const scores = typedScores(form);
+    if (!saveable(check) || scores === undefined) return;
     saving.value = true;
     outcome.value = undefined;
     try {
-      const saved = await operatorCall(
-        api().PUT("/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/score", {
-          params: { path: { day: entry.dayKey, facility: form.facility, matchNumber: form.number } },
-          body: { expected: form.expected, ...scores },
-          signal: AbortSignal.timeout(SAVE_TIMEOUT_MS),
-        }),
-      );
-      const now = { team1Score: saved.team1Score, team2Score: saved.team2Score };
+      const saved = savedOutcome(await operatorCall(putScore(api(), entry.dayKey, form, scores)));
       learn(form, saved.note);
       // The operator may have opened another match while this one was saving: its form stays.
       if (!stillShown(form)) return;
-      draft.value = { ...(draft.peek() as Draft), expected: now, typed: false };
-      outcome.value = {
-        kind: "saved",
-        scores: now,
-        note: saved.note,
-        previousNote: saved.previousNote,
-        published: !("error" in saved.published),
-      };
+      draft.value = { ...(draft.peek() as Draft), expected: saved.scores, typed: false };
+      outcome.value = saved;
     } catch (error) {
-      const result = refused(error);
+      const result = refusedOutcome(error, CONSOLE_REFUSALS);
       if (result.kind === "conflict") learn(form, result.note);
       if (stillShown(form)) outcome.value = result;
     } finally {
@@ -193,6 +184,10 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
       setScore("two", "");
     },
     save,
+    saveAnyway(entry) {
+      if (draft.value !== undefined) draft.value = { ...draft.value, exception: true };
+      return save(entry);
+    },
     keepMine(entry, current) {
       const form = draft.value;
       if (form === undefined) return Promise.resolve();
@@ -212,34 +207,4 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
       outcome.value = undefined;
     },
   };
-}
-
-/** What a refused or failed save says at the control desk. */
-function refused(error: unknown): ScoreOutcome {
-  if (!(error instanceof ApiError)) return { kind: "problem", text: `Not saved. ${String(error)}` };
-  const problem = error.problem;
-  const current = problem?.current as Partial<Scores> | undefined;
-  if (problem?.code === "score_conflict" && current !== undefined) {
-    return {
-      kind: "conflict",
-      current: {
-        team1Score: typeof current.team1Score === "number" ? current.team1Score : null,
-        team2Score: typeof current.team2Score === "number" ? current.team2Score : null,
-      },
-      note: typeof problem.note === "string" ? problem.note : null,
-    };
-  }
-  if (problem?.code === "score_entry_off") {
-    return {
-      kind: "problem",
-      text: "Not saved: score entry is off for this event. Turning it on is a registry change (scoreEntry).",
-    };
-  }
-  if (error.status === 0) {
-    return {
-      kind: "problem",
-      text: "Not saved: the service cannot be reached. Check the connection, then save again.",
-    };
-  }
-  return { kind: "problem", text: `Not saved. ${error.message}` };
 }

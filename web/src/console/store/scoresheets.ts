@@ -4,17 +4,14 @@
  * the finished PDF is downloaded.
  */
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
-import {
-  generateScoresheets,
-  type ScoresheetLayout,
-  type ScoresheetProgress,
-} from "../../lib/api/scoresheets.ts";
+import type { LayoutType } from "@tournament-ops/service/scoresheet-layouts";
+import { generateScoresheets, type ScoresheetProgress } from "../../lib/api/scoresheets.ts";
 import type { Diagnostics } from "../../lib/api/types.ts";
 import { csvTable, toCsv } from "../../lib/csv.ts";
 import type { DayEntry } from "../../lib/data/registry.ts";
 import type { DaySnapshot } from "../../lib/data/snapshot.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { isLoopbackAddress } from "../../lib/links/link-address.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { DayStore } from "./day.ts";
 import { type Task, task } from "./task.ts";
@@ -28,7 +25,7 @@ export interface ScoresheetChoice {
    */
   facility: string | undefined;
   file: File | undefined;
-  layout: ScoresheetLayout;
+  layout: LayoutType;
   title: string;
   blanks: number;
 }
@@ -190,7 +187,7 @@ export function createScoresheetsStore(
 }
 
 /** The download's name: letters, digits, dots, dashes and underscores only (the service's `out` rule). */
-export function fileNameFor(day: string, facility: string | undefined, layout: ScoresheetLayout): string {
+export function fileNameFor(day: string, facility: string | undefined, layout: LayoutType): string {
   const parts = [day, facility ?? "all-facilities", layout].map((part) =>
     part
       .normalize("NFKD")

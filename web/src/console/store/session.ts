@@ -10,8 +10,8 @@
 import { type Signal, signal } from "@preact/signals";
 import { type Api, ApiError, call, createApi } from "../../lib/api/client.ts";
 import type { Session } from "../../lib/api/types.ts";
+import type { PageEnvironment } from "../../lib/environment.ts";
 import { manilaClock, manilaWhen } from "../../lib/manila-time.ts";
-import type { PageEnvironment } from "../../lib/page/environment.ts";
 import type { ConsoleApp } from "./app.ts";
 
 const STORAGE_KEY = "tournament-ops.operator-session";

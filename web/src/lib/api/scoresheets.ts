@@ -2,6 +2,7 @@
  * Scoresheets from a page: `POST /v3/scoresheets` with the form, asking for NDJSON progress
  * (`Accept: application/x-ndjson`), read line by line as the service renders, ending in the PDF.
  */
+import type { LayoutType } from "@tournament-ops/service/scoresheet-layouts";
 import { ApiError } from "./client.ts";
 import { describeProblem, type ProblemDetails, UNREACHABLE } from "./problem.ts";
 import type { operations } from "./schema.d.ts";
@@ -9,14 +10,11 @@ import type { operations } from "./schema.d.ts";
 /** One line of the stream, as /openapi.json declares it (the service's `ProgressLine`). */
 type ProgressLine = operations["generateScoresheets"]["responses"][200]["content"]["application/x-ndjson"];
 
-/** The layouts (the form's `type`), in the order a person chooses among them. */
-export const SCORESHEET_LAYOUTS = ["standard", "no-referee", "no-referee-wide", "best-of-3"] as const;
-export type ScoresheetLayout = (typeof SCORESHEET_LAYOUTS)[number];
-
 export interface ScoresheetRequest {
   /** The matches CSV (columns by header name, as the service reads them). */
   csv: Blob;
-  layout: ScoresheetLayout;
+  /** The form's `type`: one of the service's layouts (`@tournament-ops/service/scoresheet-layouts`). */
+  layout: LayoutType;
   /** `evt`: printed on every sheet, at most 80 characters. */
   title: string;
   /** Blank sheets after the matches, 0 to 200. */

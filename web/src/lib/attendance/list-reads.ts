@@ -6,7 +6,7 @@
  *   more read {@link FOLLOW_UP_MS} later, after the service's 10 s list cache has passed;
  * - nothing else reads: there is no polling.
  */
-import type { PageClock } from "../page/environment.ts";
+import type { PageClock } from "../environment.ts";
 
 export const NUDGE_GAP_MS = 2_000;
 export const FOLLOW_UP_MS = 11_000;

@@ -12,7 +12,7 @@
  * A second tap on a person whose mark is still waiting replaces it (the last tap wins).
  */
 import { ApiError } from "../api/client.ts";
-import type { PageClock } from "../page/environment.ts";
+import type { PageClock } from "../environment.ts";
 
 export interface Mark {
   /** One tap: a mark with this id is answered at most once. */

@@ -13,7 +13,7 @@ import type { GameRules } from "@tournament-ops/service/scoring";
 import type { Api } from "../api/client.ts";
 import { describeProblem, type ProblemDetails } from "../api/problem.ts";
 import type { LiveState } from "../api/types.ts";
-import type { PageClock, PageConnection } from "../page/environment.ts";
+import type { PageClock, PageConnection } from "../environment.ts";
 import {
   addPoint,
   type CounterState,

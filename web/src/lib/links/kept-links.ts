@@ -5,7 +5,8 @@
  * link; an unreadable one is dropped whenever the list is read. Storage that is full or switched
  * off (private browsing) keeps nothing, and the page asks for the link again.
  */
-import { type DayLink, decodeLink, hasExpired, type LinkKind } from "./link-token.ts";
+import type { LinkKind } from "@tournament-ops/service/link-rules";
+import { type DecodedLink, decodeLink, hasExpired } from "./link-token.ts";
 
 /** At most this many links are kept (one a day is usual; a few events at once is the most). */
 const MOST = 8;
@@ -14,11 +15,11 @@ export const EXPIRED_KEPT_MS = 7 * 24 * 3_600_000;
 
 export interface KeptLinks {
   /** The unexpired links of this kind, newest first. */
-  list(now: number): DayLink[];
+  list(now: number): DecodedLink[];
   /** The links of this kind that expired lately (within {@link EXPIRED_KEPT_MS}), newest first. */
-  expired(now: number): DayLink[];
+  expired(now: number): DecodedLink[];
   /** Keeps `link` as the newest. */
-  keep(link: DayLink, now: number): void;
+  keep(link: DecodedLink, now: number): void;
   /** Drops the link with this token (the service refused it). */
   forget(token: string): void;
 }
@@ -46,11 +47,11 @@ export function keptLinks(storage: Storage | undefined, kind: LinkKind): KeptLin
     }
   };
   /** Every link still worth keeping at `now`, newest first; storage is tidied when some are not. */
-  const all = (now: number): DayLink[] => {
+  const all = (now: number): DecodedLink[] => {
     const tokens = read();
     const links = tokens
       .map(decodeLink)
-      .filter((link): link is DayLink => link?.kind === kind && now < link.exp + EXPIRED_KEPT_MS);
+      .filter((link): link is DecodedLink => link?.kind === kind && now < link.exp + EXPIRED_KEPT_MS);
     if (links.length !== tokens.length) write(links.map((link) => link.token));
     return links;
   };

@@ -3,7 +3,7 @@
  * that builds the link. The token travels in the fragment, never the query, so it never reaches a
  * server log or a `Referer`.
  */
-import type { LinkKind } from "./link-token.ts";
+import type { LinkKind } from "@tournament-ops/service/link-rules";
 
 /** The page folder of each link kind. */
 export const LINK_PAGE: Record<LinkKind, string> = { desk: "desk", scorer: "score" };

@@ -1,37 +1,38 @@
 /**
- * A link's label as the service writes it, and a free variant of it for a replacement. Two desk
- * links with the same label on the same day are the same link (a token holds only its day, label
- * and expiry, and every desk link of a day ends with it), so a revoked desk link's label cannot be
- * issued again: its replacement is numbered, `Front desk 2 (Rizal Hall)`. The number goes on
- * `issuedTo`, never on `note`, which often names the hall the desk page opens at.
+ * A link's label as pages show it, and a free variant of it for a replacement. The label rules
+ * themselves (the 40-character limit, normalising, `<issuedTo> (<note>)`) are the service's
+ * (`@tournament-ops/service/link-rules`). Two desk links with the same label on the same day are
+ * the same link (a token holds only its day, label and expiry, and every desk link of a day ends
+ * with it), so a revoked desk link's label cannot be issued again: its replacement is numbered,
+ * `Front desk 2 (Rizal Hall)`. The number goes on `issuedTo`, never on `note`, which often names
+ * the hall the desk page opens at.
  */
-import type { LinkKind } from "./link-token.ts";
-
-/** The longest `issuedTo` or `note`, in code points (the spec's Limits). */
-export const LABEL_MAX = 40;
-
-/** A link's two label members, `null` when not given. */
-export interface LinkLabel {
-  issuedTo: string | null;
-  note: string | null;
-}
-
-/** What a link without `issuedTo` is called. */
-const NAMES: Record<LinkKind, string> = { desk: "Desk link", scorer: "Scorer link" };
+import {
+  LINK_LABEL_MAX,
+  LINK_NAMES,
+  type LinkKind,
+  type LinkLabel,
+  linkLabel,
+  normaliseLabelText,
+} from "@tournament-ops/service/link-rules";
+import type { DecodedLink } from "./link-token.ts";
 
 /**
- * What a link is called: `<issuedTo> (<note>)`, `<issuedTo>`, `<kind> (<note>)` or `<kind>`.
- * @example linkLabel("desk", { issuedTo: "Front desk", note: "Rizal Hall" }) // "Front desk (Rizal Hall)"
+ * Who a link a page holds is for, from its payload, with its kind: as the service attributes its
+ * marks and scores, after the kind's name.
+ * @example holderLabel({ kind: "desk", to: "Front desk", note: "Rizal Hall", … }) // "Desk link: Front desk (Rizal Hall)"
+ * @example holderLabel({ kind: "scorer", … }) // "Scorer link"
  */
-export function linkLabel(kind: LinkKind, label: LinkLabel): string {
-  const name = label.issuedTo ?? NAMES[kind];
-  return label.note ? `${name} (${label.note})` : name;
+export function holderLabel(link: Pick<DecodedLink, "kind" | "to" | "note">): string {
+  const kind = LINK_NAMES[link.kind];
+  if (link.to === undefined && link.note === undefined) return kind;
+  return `${kind}: ${linkLabel(link.kind, { issuedTo: link.to ?? null, note: link.note ?? null })}`;
 }
 
-/** A label member as the service keeps it: whitespace runs made one space, trimmed, `null` when empty. */
-const clean = (text: string | null) => text?.replace(/\s+/g, " ").trim() || null;
+/** A label member as the service keeps it, `null` when not given or empty. */
+const clean = (text: string | null) => (text === null ? null : normaliseLabelText(text));
 
-/** True when two labels are the same once trimmed as the service trims them (case counts, as in a token). */
+/** True when two labels are the same once normalised as the service keeps them (case counts, as in a token). */
 export function sameLabel(a: LinkLabel, b: LinkLabel): boolean {
   return clean(a.issuedTo) === clean(b.issuedTo) && clean(a.note) === clean(b.note);
 }
@@ -42,12 +43,12 @@ export function sameLabel(a: LinkLabel, b: LinkLabel): boolean {
  * @example freeVariant("desk", { issuedTo: "Front desk", note: "Rizal Hall" }, taken) // { issuedTo: "Front desk 2", note: "Rizal Hall" }
  */
 export function freeVariant(kind: LinkKind, label: LinkLabel, taken: readonly LinkLabel[]): LinkLabel {
-  const base = (clean(label.issuedTo) ?? NAMES[kind]).replace(/ \d+$/, "");
+  const base = (clean(label.issuedTo) ?? LINK_NAMES[kind]).replace(/ \d+$/, "");
   const note = clean(label.note);
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
     const name = [...base]
-      .slice(0, LABEL_MAX - suffix.length)
+      .slice(0, LINK_LABEL_MAX - suffix.length)
       .join("")
       .trimEnd();
     const candidate = { issuedTo: `${name}${suffix}`, note };

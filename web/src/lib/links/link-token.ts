@@ -3,23 +3,16 @@
  * never reaches a server log or a `Referer`. The token is `<base64url(JSON payload)>.<signature>`;
  * its payload (`exp`, `scope`, `day`, and `to`, `note` when given) is signed, not secret, so a page
  * decodes it to say who the link is for and until when. Only the service verifies the signature.
+ * The scopes and the payload are the service's (`@tournament-ops/service/link-rules`).
  */
 
-/** The scope signed into each kind of day link. */
-export const LINK_SCOPES = { desk: "attendance-desk", scorer: "score-desk" } as const;
-export type LinkKind = keyof typeof LINK_SCOPES;
+import { type DayClaims, LINK_SCOPES, type LinkKind } from "@tournament-ops/service/link-rules";
 
-/** A link's token and what its payload says. */
-export interface DayLink {
-  token: string;
-  kind: LinkKind;
-  /** Expiry, epoch milliseconds. */
-  exp: number;
-  day: string;
-  /** `issuedTo`, when the link was given one. */
-  to?: string;
-  note?: string;
-}
+/**
+ * A link a page holds: its token and what its payload says (the service's `DayClaims`, the kind
+ * read from its scope; `to` is the link's `issuedTo`).
+ */
+export type DecodedLink = Omit<DayClaims, "scope"> & { token: string; kind: LinkKind };
 
 const TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
@@ -39,7 +32,7 @@ export function tokenFrom(text: string): string | undefined {
  * Decodes a link's payload; `undefined` when the token is not a day link's.
  * @example decodeLink(token) // { token, kind: "desk", exp: 1795881600000, day: "open-sun", to: "Front desk" }
  */
-export function decodeLink(token: string): DayLink | undefined {
+export function decodeLink(token: string): DecodedLink | undefined {
   if (!TOKEN.test(token)) return undefined;
   let payload: Record<string, unknown>;
   try {
@@ -65,6 +58,6 @@ export function decodeLink(token: string): DayLink | undefined {
 }
 
 /** True once the link's expiry has passed at `now` (the service refuses it from `exp` on). */
-export function hasExpired(link: Pick<DayLink, "exp">, now: number): boolean {
+export function hasExpired(link: Pick<DecodedLink, "exp">, now: number): boolean {
   return now >= link.exp;
 }

@@ -3,20 +3,19 @@
  * spec's Limits), so one issued the evening before, or at 01:00, may stop in the middle of the
  * day's play. The day's scoring is taken to end an hour after its last match starts (the published
  * matches' times), and never later than 06:00 the morning after, when scorer links stop being
- * issued for it (also the end when no match has a time yet).
+ * issued for it (also the end when no match has a time yet). The lifetime and the day-over time
+ * are the service's (`@tournament-ops/service/link-rules`).
  */
+
+import { dayOverAt, SCORER_LINK_TTL_MS } from "@tournament-ops/service/link-rules";
 
 import { minutesOf } from "../data/match-time.ts";
 import { matchesOf } from "../data/matches.ts";
 import type { DaySnapshot } from "../data/snapshot.ts";
 import { startOfManilaDay } from "../manila-time.ts";
 
-/** A scorer link lives 24 hours from issue (the spec's Limits). */
-export const SCORER_LINK_MS = 24 * 60 * 60 * 1000;
 /** How long the day's last match is taken to need its scorer link after it starts (play, then saving). */
 export const LAST_MATCH_MS = 60 * 60 * 1000;
-/** Scorer links stop being issued for a day at 06:00 the morning after (the spec's Limits). */
-const DAY_OVER_MS = 30 * 60 * 60 * 1000;
 
 /** When a day's scoring ends, and why: an hour after its last match starts, or the day is over. */
 export interface ScoringEnd {
@@ -39,7 +38,7 @@ function startOf(date: string, time: string, dayDate: string): number | undefine
  * @example scoringEnds("2026-11-28", snapshot) // { at: <19:00 Saturday>, lastMatch: <18:00 Saturday> }
  */
 export function scoringEnds(dayDate: string, snapshot: DaySnapshot | undefined): ScoringEnd {
-  const dayOver = startOfManilaDay(dayDate) + DAY_OVER_MS;
+  const dayOver = dayOverAt(dayDate);
   let last: number | undefined;
   for (const facility of snapshot?.facilities ?? []) {
     for (const match of matchesOf(facility.matchesCsv)) {
@@ -70,5 +69,5 @@ export function scorerLinkShortfall(
 ): ShortLink | undefined {
   if (dayDate === undefined) return undefined;
   const ends = scoringEnds(dayDate, snapshot);
-  return expiresAt >= ends.at ? undefined : { expiresAt, ends, issueFrom: ends.at - SCORER_LINK_MS };
+  return expiresAt >= ends.at ? undefined : { expiresAt, ends, issueFrom: ends.at - SCORER_LINK_TTL_MS };
 }

@@ -18,9 +18,10 @@ import {
   LIVE_PARAMETER,
   type LivePointsMessage,
 } from "@tournament-ops/relay/live-points";
+import { isNoticeMessage, type NoticeMessage } from "@tournament-ops/relay/notices";
 import { PublishedReadError, readDaySnapshot } from "../data/published.ts";
 import { type DaySnapshot, isDaySnapshot, newer, withUnchangedFrom } from "../data/snapshot.ts";
-import type { PageEnvironment } from "../page/environment.ts";
+import type { PageEnvironment } from "../environment.ts";
 import type { SnapshotKeeper } from "./kept-snapshot.ts";
 import { openReconnectingSocket, type SocketOptions } from "./reconnecting-socket.ts";
 
@@ -70,6 +71,8 @@ export interface FeedOptions {
    * points are not known then).
    */
   onLive?(message: LivePointsMessage): void;
+  /** The relay's notices for the day (a score-entry mode change, a revoked link: `@tournament-ops/relay/notices`). */
+  onNotice?(notice: NoticeMessage): void;
 }
 
 export interface DayFeed {
@@ -156,7 +159,7 @@ export function followDay(options: FeedOptions): DayFeed {
     : undefined;
 
   function receive(text: string) {
-    let message: LiveMessage<DaySnapshot> | DaySnapshot | LivePointsMessage;
+    let message: LiveMessage<DaySnapshot> | DaySnapshot | LivePointsMessage | NoticeMessage;
     try {
       message = JSON.parse(text);
     } catch {
@@ -164,6 +167,10 @@ export function followDay(options: FeedOptions): DayFeed {
     }
     if (isLivePointsMessage(message)) {
       options.onLive?.(message);
+      return;
+    }
+    if (isNoticeMessage(message)) {
+      options.onNotice?.(message);
       return;
     }
     if (isDaySnapshot(message)) {

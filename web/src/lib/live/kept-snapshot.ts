@@ -7,7 +7,7 @@
  * ({@link SnapshotKeeper.flush}), so a score seen just before the phone is locked is kept too.
  */
 import { type DaySnapshot, isDaySnapshot } from "../data/snapshot.ts";
-import type { PageClock } from "../page/environment.ts";
+import type { PageClock } from "../environment.ts";
 
 export const KEEP_EVERY_MS = 30_000;
 

@@ -4,7 +4,7 @@
  * the page back into view, and it notices a silently dead connection (venue Wi-Fi, a phone that
  * slept) with the relay's free `ping`/`pong`.
  */
-import type { PageEnvironment } from "../page/environment.ts";
+import type { PageEnvironment } from "../environment.ts";
 
 /** What a socket takes from the page: WebSockets, the timers, and the connection's news. */
 export type SocketEnvironment = Pick<PageEnvironment, "openSocket" | "clock" | "connection">;

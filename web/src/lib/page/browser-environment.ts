@@ -3,7 +3,7 @@
  * and WebSocket. Made once by each page's `main.tsx`; every global is read when it is used, so a
  * test browser's fake clock or a benchmark's WebSocket wrapper installed first is the one used.
  */
-import type { NotificationAnswer, PageEnvironment, PageNotifications } from "./environment.ts";
+import type { NotificationAnswer, PageEnvironment, PageNotifications } from "../environment.ts";
 
 export function browserEnvironment(): PageEnvironment {
   const listen = (target: EventTarget, names: string[], run: () => void) => {

@@ -5,6 +5,7 @@
  * names itself (`keepAs`) keeps the last snapshot on the phone, to open with it offline.
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
+import type { NoticeMessage } from "@tournament-ops/relay/notices";
 import type { DayEntry } from "../data/registry.ts";
 import { type DayFeed, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
@@ -26,6 +27,7 @@ export interface DayFollower {
 export function dayFollower(
   { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
   keepAs?: string,
+  onNotice?: (notice: NoticeMessage) => void,
 ): DayFollower {
   const feed = signal<FeedState | undefined>(undefined);
   let following: { day: string; feed: DayFeed } | undefined;
@@ -56,6 +58,7 @@ export function dayFollower(
           onChange: (state) => {
             feed.value = state;
           },
+          ...(onNotice === undefined ? {} : { onNotice }),
         }),
       };
     },

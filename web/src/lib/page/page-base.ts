@@ -7,7 +7,7 @@ import { computed, type ReadonlySignal, type Signal, signal } from "@preact/sign
 import { ConfigError, loadConfig, type PagesConfig } from "../config.ts";
 import { PublishedReadError, readRegistry } from "../data/published.ts";
 import { type DayEntry, findDay, type Registry } from "../data/registry.ts";
-import type { PageEnvironment } from "./environment.ts";
+import type { PageEnvironment } from "../environment.ts";
 
 export interface PageBase {
   env: PageEnvironment;

@@ -3,8 +3,10 @@
  * token) they were sent. The control desk's QR code or message opens the page with the link
  * instead; this is the way in when only the text arrived.
  */
+
+import type { LinkKind } from "@tournament-ops/service/link-rules";
 import { useState } from "preact/hooks";
-import { type DayLink, decodeLink, type LinkKind, tokenFrom } from "../links/link-token.ts";
+import { type DecodedLink, decodeLink, tokenFrom } from "../links/link-token.ts";
 
 const NAMES: Record<LinkKind, string> = { desk: "desk link", scorer: "scorer link" };
 const PAGES: Record<LinkKind, string> = { desk: "desk", scorer: "score" };
@@ -12,7 +14,7 @@ const PAGES: Record<LinkKind, string> = { desk: "desk", scorer: "score" };
 export interface LinkPromptProps {
   kind: LinkKind;
   /** A link of the right kind was given. */
-  onLink(link: DayLink): void;
+  onLink(link: DecodedLink): void;
 }
 
 export function LinkPrompt({ kind, onLink }: LinkPromptProps) {

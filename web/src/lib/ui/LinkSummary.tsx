@@ -1,6 +1,6 @@
 import { expiryText } from "../links/expiry.ts";
-import { linkLabel } from "../links/link-label.ts";
-import type { DayLink } from "../links/link-token.ts";
+import { holderLabel } from "../links/link-labels.ts";
+import type { DecodedLink } from "../links/link-token.ts";
 
 /**
  * Who a desk or scorer link is for and until when, from its payload: "Desk link: Front desk (Rizal
@@ -11,13 +11,13 @@ export function LinkSummary({
   expired,
   revoked = false,
 }: {
-  link: DayLink;
+  link: DecodedLink;
   expired: boolean;
   revoked?: boolean;
 }) {
   return (
     <p class="link-summary">
-      {linkLabel(link)}
+      {holderLabel(link)}
       <span class={expired || revoked ? "expired" : undefined}>
         {revoked
           ? " · revoked by the control desk"

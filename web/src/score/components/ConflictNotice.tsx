@@ -1,5 +1,5 @@
+import { type Scores, scoreText, typedScores } from "../../lib/scores/score-draft.ts";
 import { useScore } from "../context.ts";
-import { type Scores, scoreText, typedScores } from "../draft.ts";
 
 /**
  * The sheet holds other scores than the form was filled with, while the umpire's numbers are not

@@ -1,8 +1,48 @@
 import { useEffect } from "preact/hooks";
 import { categoryLabel } from "../../lib/data/labels.ts";
+import type { Match } from "../../lib/data/matches.ts";
+import { PLAYERS_NOT_DECIDED, playersDecided } from "../../lib/scores/score-check.ts";
 import { useScore } from "../context.ts";
+import { PointCounter } from "./PointCounter.tsx";
 import { ScoreForm } from "./ScoreForm.tsx";
 import { ScoreHeading } from "./ScoreHeading.tsx";
+
+/** The sentence in place of the form while scorer links are switched off (or score entry is off). */
+export const DESK_ENTERS = "The control desk enters scores today";
+
+/**
+ * What the match offers: nothing while the control desk enters the scores or the players are not
+ * known; else the point counter once counting, or the final-only form with the way to count.
+ */
+function Entry({ match }: { match: Match }) {
+  const { counting, entryMode, startCounting } = useScore();
+  if (entryMode.value !== "links") {
+    return (
+      <div class="notice warn" role="status">
+        <h2>{DESK_ENTERS}</h2>
+        <p>Write the score on the scoresheet and hand it to the control desk.</p>
+      </div>
+    );
+  }
+  if (!playersDecided(match)) {
+    return (
+      <p class="notice" role="status">
+        {PLAYERS_NOT_DECIDED}: this match can be scored once the draw names both sides.
+      </p>
+    );
+  }
+  if (counting.value) return <PointCounter match={match} />;
+  return (
+    <>
+      <p>
+        <button type="button" class="count-start" onClick={startCounting}>
+          Count point by point (spectators see it live)
+        </button>
+      </p>
+      <ScoreForm match={match} />
+    </>
+  );
+}
 
 /** One match: what it is, and its score form; or why it cannot be found. */
 export function MatchPage() {
@@ -44,7 +84,7 @@ export function MatchPage() {
               .filter(Boolean)
               .join(" · ")}
           </p>
-          <ScoreForm match={match} />
+          <Entry match={match} />
         </>
       ) : snapshot === undefined && !feed.value?.unpublished ? (
         <p aria-busy="true">Loading the schedule…</p>

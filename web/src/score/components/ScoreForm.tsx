@@ -1,26 +1,30 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { Match } from "../../lib/data/matches.ts";
+import { EXCEPTION_WORDS } from "../../lib/scores/score-check.ts";
+import { scoreText } from "../../lib/scores/score-draft.ts";
 import { useScore } from "../context.ts";
-import { scoreText } from "../draft.ts";
 import { ConflictNotice } from "./ConflictNotice.tsx";
+import { SaveOutcome } from "./SaveOutcome.tsx";
 import { SideScore } from "./SideScore.tsx";
 
 /**
  * Both scores with big − and + buttons, one primary action (save), and a clear: what the sheet holds
- * (as sent in `expected`) above, what came of the last save in between.
+ * (as sent in `expected`) above, what came of the last save in between. A score the event's
+ * scoring says cannot end a game is said before Save, with the one more tap that saves it anyway.
  */
 export function ScoreForm({ match }: { match: Match }) {
-  const { clearInputs, conflict, draft, fieldErrors, outcome, save, saving, sheetNow } = useScore();
+  const { check, clearInputs, conflict, draft, fieldErrors, save, saveAnyway, saving, sheetNow } = useScore();
   const form = draft.value;
   const errors = fieldErrors.value;
   const summary = useRef<HTMLDivElement>(null);
+  const blankErrors = errors.filter((e) => e.kind === "blank").length;
   useEffect(() => {
-    if (errors.length > 0) summary.current?.focus();
-  }, [errors]);
+    if (blankErrors > 0) summary.current?.focus();
+  }, [blankErrors]);
   if (form === undefined || form.number !== match.matchNumber) return null;
-  const result = outcome.value;
   const empty = form.one.trim() === "" && form.two.trim() === "";
   const clearing = empty && form.expected.team1Score !== null;
+  const rule = form.typed ? check.value.rule : undefined;
   return (
     <>
       {errors.length > 0 && (
@@ -35,20 +39,8 @@ export function ScoreForm({ match }: { match: Match }) {
           </ul>
         </div>
       )}
-      {result?.kind === "saved" && (
-        <p class="notice ok" role="status">
-          Saved: {scoreText(result.scores)}.{" "}
-          {result.published
-            ? "It is on the live results now."
-            : "It is in the workbook; the live results show it after the next sync."}
-        </p>
-      )}
+      <SaveOutcome />
       {conflict.value && <ConflictNotice current={conflict.value} />}
-      {result?.kind === "problem" && (
-        <p class="notice error" role="alert">
-          {result.text}
-        </p>
-      )}
       {form.locked ? (
         <p class="notice warn">{form.locked}</p>
       ) : (
@@ -65,7 +57,20 @@ export function ScoreForm({ match }: { match: Match }) {
           </p>
           <SideScore field="one" names={match.team1} code={match.teamCode1} />
           <SideScore field="two" names={match.team2} code={match.teamCode2} />
-          <button type="submit" class="primary save" disabled={saving.value}>
+          {rule && (
+            <div class="notice warn rule" role="alert">
+              <p>{rule}</p>
+              <button type="button" class="warning" disabled={saving.value} onClick={() => void saveAnyway()}>
+                Save {form.one}–{form.two} anyway: {EXCEPTION_WORDS}
+              </button>
+            </div>
+          )}
+          {form.typed && check.value.excepted && (
+            <p class="notice" role="status">
+              Saving {form.one}–{form.two} as it is: {EXCEPTION_WORDS}.
+            </p>
+          )}
+          <button type="submit" class="primary save" disabled={saving.value || rule !== undefined}>
             {saving.value ? "Saving…" : clearing ? "Save: clear the score" : "Save score"}
           </button>
           <button type="button" class="warning" onClick={clearInputs} disabled={saving.value || empty}>

@@ -9,7 +9,7 @@ import { useScore } from "../context.ts";
  * scores come from. The match page shows it below the form, so the scores fit the first screen.
  */
 export function ScoreHeading({ title }: { title?: string }) {
-  const { dayEntry, feed, link, now, retry } = useScore();
+  const { dayEntry, entryMode, feed, link, now, retry } = useScore();
   const entry = dayEntry.value;
   const scorer = link.value;
   if (entry === undefined || scorer === undefined) return null;
@@ -25,10 +25,10 @@ export function ScoreHeading({ title }: { title?: string }) {
         </p>
         <LinkSummary link={scorer} expired={hasExpired(scorer, now.value)} />
       </div>
-      {event.scoreEntry !== "links" && (
+      {entryMode.value !== "links" && title !== undefined && (
         <p class="notice warn">
-          Scorer links are switched off for this event right now: the control desk enters the scores. Write
-          them on the scoresheet.
+          The control desk enters scores today: scorer links are switched off for this event. Write the scores
+          on the scoresheets.
         </p>
       )}
       <LiveStatus state={feed.value} onRetry={retry} now={now.value} />

@@ -1,4 +1,4 @@
-import { LAYOUT_TYPES, type LayoutType } from "../types.ts";
+import { LAYOUT_TYPES, type LayoutType } from "../layout-types.ts";
 import { bestOfThreePlan } from "./best-of-three.ts";
 import type { LayoutPlan } from "./plan.ts";
 import { singleGamePlan } from "./single-game.ts";

@@ -1,5 +1,5 @@
+import type { LayoutType } from "../layout-types.ts";
 import type { FontWeight } from "../pdf/font-metrics.ts";
-import type { LayoutType } from "../types.ts";
 
 /** The variable text of one sheet, one entry per printed field; all "" on a blank sheet. */
 export interface SheetFields {

@@ -1,7 +1,12 @@
+import { type Signal, useSignal } from "@preact/signals";
+import {
+  LINK_LABEL_MAX,
+  type LinkKind,
+  linkLabel,
+  SCORER_LINK_TTL_MS,
+} from "@tournament-ops/service/link-rules";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { LABEL_MAX, linkLabel } from "../../../lib/links/link-labels.ts";
-import type { LinkKind } from "../../../lib/links/link-token.ts";
-import { SCORER_LINK_MS } from "../../../lib/links/scorer-link-cover.ts";
+import { labelCount } from "../../../lib/links/label-limit.ts";
 import { startOfManilaDay } from "../../../lib/manila-time.ts";
 import { useConsole } from "../../context.ts";
 import { Problem } from "../Problem.tsx";
@@ -31,18 +36,27 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
   const job = issuing[kind];
   const short =
     kind === "scorer"
-      ? shortScorerLink(now.value + SCORER_LINK_MS, entry.day.date, day.feed.value?.snapshot, "issuing")
+      ? shortScorerLink(now.value + SCORER_LINK_TTL_MS, entry.day.date, day.feed.value?.snapshot, "issuing")
       : undefined;
   const revoked = kind === "desk" ? revokedLabel.value : undefined;
+  // The label members as typed, counted as the service counts them: over the limit, the form
+  // says so and refuses to issue (the route would refuse too); nothing is cut.
+  const typed = { issuedTo: useSignal(""), note: useSignal("") };
+  const counts = { issuedTo: labelCount(typed.issuedTo.value), note: labelCount(typed.note.value) };
+  const over = counts.issuedTo.over || counts.note.over;
   const submit = (event: Event) => {
     event.preventDefault();
+    if (over) return;
     const form = event.currentTarget as HTMLFormElement;
     const data = new FormData(form);
     void issueLink(kind, entry.dayKey, {
       issuedTo: String(data.get("issuedTo") ?? ""),
       note: String(data.get("note") ?? ""),
     }).then(() => {
-      if (job.problem.value === undefined) form.reset();
+      if (job.problem.value !== undefined) return;
+      form.reset();
+      typed.issuedTo.value = "";
+      typed.note.value = "";
     });
   };
   const id = (name: string) => `${kind}-${name}`;
@@ -54,7 +68,7 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
         write a role or a first name, nothing private.{" "}
         {kind === "desk"
           ? `It works ${expiryWords("desk", nextMidnight(entry.day.date))}.`
-          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_MS)}.`}
+          : `It works ${expiryWords("scorer", now.value + SCORER_LINK_TTL_MS)}.`}
       </p>
       {short && (
         <p class="notice warn" role="note">
@@ -63,15 +77,15 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
       )}
       <label for={id("to")}>{words.to} (optional)</label>
       <p class="hint" id={id("to-hint")}>
-        {words.example}. At most {LABEL_MAX} characters.
+        {words.example}. At most {LINK_LABEL_MAX} characters.
       </p>
-      <input id={id("to")} name="issuedTo" maxLength={LABEL_MAX} aria-describedby={id("to-hint")} />
+      <LabelInput id={id("to")} name="issuedTo" hint={id("to-hint")} typed={typed.issuedTo} />
       <label for={id("note")}>Note (optional)</label>
       <p class="hint" id={id("note-hint")}>
-        {words.note}. At most {LABEL_MAX} characters.
+        {words.note}. At most {LINK_LABEL_MAX} characters.
       </p>
-      <input id={id("note")} name="note" maxLength={LABEL_MAX} aria-describedby={id("note-hint")} />
-      <button type="submit" class="primary" disabled={job.busy.value}>
+      <LabelInput id={id("note")} name="note" hint={id("note-hint")} typed={typed.note} />
+      <button type="submit" class="primary" disabled={job.busy.value || over}>
         {job.busy.value ? "Issuing…" : kind === "desk" ? "Issue a desk link" : "Issue a scorer link"}
       </button>
       <Problem text={job.problem.value} />
@@ -85,6 +99,41 @@ export function IssueLinkForm({ kind, entry }: { kind: LinkKind; entry: DayEntry
         </button>
       )}
     </form>
+  );
+}
+
+/** One label member's box and its count, said as the person types (over the limit: an alert). */
+function LabelInput({
+  id,
+  name,
+  hint,
+  typed,
+}: {
+  id: string;
+  name: string;
+  hint: string;
+  typed: Signal<string>;
+}) {
+  const count = labelCount(typed.value);
+  return (
+    <>
+      <input
+        id={id}
+        name={name}
+        aria-describedby={`${hint} ${id}-count`}
+        aria-invalid={count.over}
+        onInput={(event) => {
+          typed.value = event.currentTarget.value;
+        }}
+      />
+      <p
+        class={count.over ? "problem" : "hint"}
+        id={`${id}-count`}
+        aria-live={count.over ? "assertive" : "off"}
+      >
+        {count.words}
+      </p>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
+import { linkLabel } from "@tournament-ops/service/link-rules";
 import { useEffect, useRef } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
+import { deskLinkEnd, shortDeskLinkWarning } from "../../../lib/links/desk-link-end.ts";
 import { isLoopbackAddress, linkPageUrl } from "../../../lib/links/link-address.ts";
-import { linkLabel } from "../../../lib/links/link-labels.ts";
 import { CopyButton } from "../../../lib/ui/CopyButton.tsx";
 import { QrCode } from "../../../lib/ui/QrCode.tsx";
 import { useConsole } from "../../context.ts";
@@ -10,7 +11,7 @@ import { expiryWords, shortScorerLink } from "./expiry.ts";
 
 /** An issued link as a person uses it: its page address with the token in the fragment, a QR code, a copy button. */
 export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
-  const { day, links } = useConsole();
+  const { app, day, links } = useConsole();
   const { showLink } = links;
   const address = linkPageUrl(link.kind, link.token);
   const shownAddress = useRef<HTMLElement>(null);
@@ -23,6 +24,10 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
     link.kind === "scorer"
       ? shortScorerLink(link.expiresAt, entry.day.date, day.feed.value?.snapshot, "issued")
       : undefined;
+  // A desk link ends with its day: say when and how long is left, and warn when that is short.
+  const deskEnd = link.kind === "desk" ? deskLinkEnd(link.expiresAt, app.now.value) : undefined;
+  const works = deskEnd ? `${deskEnd.words} (Manila time)` : expiryWords(link.kind, link.expiresAt);
+  const deskWarning = deskEnd && shortDeskLinkWarning(deskEnd);
   return (
     <section class="panel link-card" aria-labelledby="link-card-heading">
       <h2 id="link-card-heading" tabIndex={-1} ref={heading}>
@@ -31,11 +36,13 @@ export function LinkCard({ link, entry }: { link: TabLink; entry: DayEntry }) {
       <div class="link-card-body">
         <QrCode class="qr" text={address} label={`QR code of the ${kindName.toLowerCase()} for ${label}`} />
         <div class="stack">
-          <p>
-            Scan the code with the phone that will use it, or send the address. It works{" "}
-            {expiryWords(link.kind, link.expiresAt)}.
-          </p>
+          <p>Scan the code with the phone that will use it, or send the address. It works {works}.</p>
           {short && <p class="notice warn">{short}</p>}
+          {deskWarning && (
+            <p class="notice warn" role="note">
+              {deskWarning}
+            </p>
+          )}
           {isLoopbackAddress(address) && (
             <p class="notice warn">
               This address points at this computer, so a phone cannot open it. Start the stack with{" "}

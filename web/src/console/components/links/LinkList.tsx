@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals";
+import { linkLabel } from "@tournament-ops/service/link-rules";
 import { useEffect, useRef } from "preact/hooks";
 import type { Link } from "../../../lib/api/types.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { linkLabel } from "../../../lib/links/link-labels.ts";
 import { manilaWhen } from "../../../lib/manila-time.ts";
 import { useConsole } from "../../context.ts";
 import { Problem, Said } from "../Problem.tsx";

@@ -1,15 +1,15 @@
 /** When the console's links work, in words. */
+import { type LinkKind, SCORER_LINK_LIFETIME } from "@tournament-ops/service/link-rules";
 import type { Link } from "../../../lib/api/types.ts";
 import type { DaySnapshot } from "../../../lib/data/snapshot.ts";
 import { expiryText } from "../../../lib/links/expiry.ts";
-import type { LinkKind } from "../../../lib/links/link-token.ts";
 import { scorerLinkShortfall } from "../../../lib/links/scorer-link-cover.ts";
 import { manilaWhen } from "../../../lib/manila-time.ts";
 
 /** Until when a link works, in words (Manila time), as the desk and score pages say it. */
 export function expiryWords(kind: LinkKind, expiresAt: number): string {
   const until = `until ${expiryText(expiresAt)} (Manila time)`;
-  return kind === "desk" ? until : `for 24 hours from issue, ${until}`;
+  return kind === "desk" ? until : `for ${SCORER_LINK_LIFETIME} from issue, ${until}`;
 }
 
 /**
@@ -26,7 +26,7 @@ export function linkState(link: Link, at: number): { words: string; live: boolea
  * The warning for a scorer link that stops before its day's scoring ends (see
  * `lib/links/scorer-link-cover.ts`), with when to issue one that lasts; `undefined` when it lasts.
  * `issuing` words it for a link about to be issued, else for one issued.
- * @example shortScorerLink(now + SCORER_LINK_MS, "2026-11-28", snapshot, "issuing")
+ * @example shortScorerLink(now + SCORER_LINK_TTL_MS, "2026-11-28", snapshot, "issuing")
  */
 export function shortScorerLink(
   expiresAt: number,

@@ -1,15 +1,25 @@
 import { useEffect, useRef } from "preact/hooks";
 import { categoryLabel } from "../../../lib/data/labels.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { MAX_SCORE, scoreText } from "../../../score/draft.ts";
+import type { Outcome as SaveOutcome } from "../../../lib/scores/save-outcome.ts";
+import { checkScore, EXCEPTION_WORDS, rulesOf } from "../../../lib/scores/score-check.ts";
+import { MAX_SCORE, scoreText } from "../../../lib/scores/score-draft.ts";
+import { writtenBy } from "../../../lib/scores/score-note.ts";
 import { useConsole } from "../../context.ts";
 import type { DayMatch } from "../../store/match-search.ts";
-import { writtenBy } from "../../store/score-note.ts";
-import { type ChosenMatch, matchKey, type ScoreOutcome } from "../../store/scores.ts";
+import { type ChosenMatch, matchKey } from "../../store/scores.ts";
 
 /** The sentence of a save's outcome, with who wrote the score and whose score it replaced. */
-function Outcome({ outcome, now, entry }: { outcome: ScoreOutcome; now: number; entry: DayEntry }) {
+function Outcome({ outcome, now, entry }: { outcome: SaveOutcome; now: number; entry: DayEntry }) {
   const { keepMine, takeSheets, draft, saving } = useConsole().scores;
+  if (outcome.kind === "replaced") {
+    return (
+      <p class="notice warn" role="alert">
+        Your save (<strong class="figures">{scoreText(outcome.mine)}</strong>) was replaced: the sheet now
+        holds <strong class="figures">{scoreText(outcome.current)}</strong>.
+      </p>
+    );
+  }
   if (outcome.kind === "problem") {
     return (
       <p class="notice warn" role="alert">
@@ -77,7 +87,7 @@ export function ScoreForm({
   off: boolean;
 }) {
   const { app, scores } = useConsole();
-  const { clearInputs, draft, fieldErrors, outcome, save, saving, setScore, writers } = scores;
+  const { clearInputs, draft, fieldErrors, outcome, save, saveAnyway, saving, setScore, writers } = scores;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form opens beside (or, on a phone, below) the list: take the reader there.
   useEffect(() => heading.current?.focus(), [chosen.facility, chosen.number]);
@@ -95,8 +105,11 @@ export function ScoreForm({
   const { match } = open;
   const form = draft.value;
   const writer = writers.value.get(matchKey(chosen));
-  const errors = fieldErrors.value;
+  const check = form === undefined ? undefined : checkScore(form, rulesOf(entry.event));
+  // A box that holds no score shows at once; a missing score once Save was tapped.
+  const errors = [...fieldErrors.value, ...(check?.fields ?? []).filter((e) => e.kind === "fit")];
   const errorOf = (field: "one" | "two") => errors.find((e) => e.field === field)?.text;
+  const rule = form?.typed ? check?.rule : undefined;
   const locked = form?.locked !== undefined;
   const sheet = form === undefined ? "" : scoreText(form.expected);
   const facts = [match.court, match.time, categoryLabel(entry.event.display, match.category), match.round]
@@ -122,7 +135,6 @@ export function ScoreForm({
           class="short figures"
           inputMode="numeric"
           autocomplete="off"
-          maxLength={2}
           disabled={locked || off}
           aria-invalid={error ? "true" : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -168,8 +180,20 @@ export function ScoreForm({
             {input("two", side(match.team2, match.teamCode2))}
           </div>
         </fieldset>
+        {rule && (
+          <div class="notice warn" role="alert">
+            <p>{rule}</p>
+            <button type="button" disabled={saving.value || off} onClick={() => void saveAnyway(entry)}>
+              Save {form && `${form.one}–${form.two}`} anyway: {EXCEPTION_WORDS}
+            </button>
+          </div>
+        )}
         <div class="actions">
-          <button type="submit" class="primary" disabled={saving.value || locked || off}>
+          <button
+            type="submit"
+            class="primary"
+            disabled={saving.value || locked || off || rule !== undefined}
+          >
             {saving.value ? "Saving…" : "Save score"}
           </button>
           <button type="button" disabled={saving.value || locked || off} onClick={clearInputs}>

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from "preact/hooks";
 import type { DayEntry } from "../../../lib/data/registry.ts";
-import { scoreText } from "../../../score/draft.ts";
+import { scoreText } from "../../../lib/scores/score-draft.ts";
 import { useConsole } from "../../context.ts";
 import type { DayMatch } from "../../store/match-search.ts";
 import { ScoreEntryOff } from "../ScoreEntryOff.tsx";

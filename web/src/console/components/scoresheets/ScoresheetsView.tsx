@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals";
+import { LAYOUT_TYPES, type LayoutType } from "@tournament-ops/service/scoresheet-layouts";
 import bestOfThree from "../../../../../docs/scoresheets/best-of-3.png";
 import noReferee from "../../../../../docs/scoresheets/no-referee.png";
 import noRefereeWide from "../../../../../docs/scoresheets/no-referee-wide.png";
 import standard from "../../../../../docs/scoresheets/standard.png";
-import { SCORESHEET_LAYOUTS, type ScoresheetLayout } from "../../../lib/api/scoresheets.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import { useConsole } from "../../context.ts";
 import {
@@ -17,7 +17,7 @@ import {
 import { Problem } from "../Problem.tsx";
 import { QrCodeNotice } from "./QrCodeNotice.tsx";
 
-const LAYOUTS: Record<ScoresheetLayout, { name: string; hint: string; preview: string }> = {
+const LAYOUTS: Record<LayoutType, { name: string; hint: string; preview: string }> = {
   standard: { name: "Standard", hint: "One game, with referee, umpire and service judge", preview: standard },
   "no-referee": { name: "No referee", hint: "One game, signed by the team captains", preview: noReferee },
   "no-referee-wide": {
@@ -161,7 +161,7 @@ export function ScoresheetsView({ entry }: { entry: DayEntry }) {
         <fieldset>
           <legend>Layout</legend>
           <div class="layouts">
-            {SCORESHEET_LAYOUTS.map((layout) => (
+            {LAYOUT_TYPES.map((layout) => (
               <div class="layout" key={layout}>
                 <input
                   type="radio"

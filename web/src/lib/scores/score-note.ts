@@ -3,7 +3,7 @@
  * `<label> · yyyy-MM-dd HH:mm` (Asia/Manila), read back from the score PUT's answer and from a
  * `score_conflict` (docs/decisions.md, "Who wrote a score, in the console").
  */
-import { manilaWhen } from "../../lib/manila-time.ts";
+import { manilaWhen } from "../manila-time.ts";
 
 const NOTE = /^(.+) · (\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/;
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { normaliseLabelText, readLinkLabels, writerLabel } from "../../src/auth/link-labels.ts";
-import { AppError } from "../../src/shared/errors.ts";
+import { AppError } from "../shared/errors.ts";
+import { normaliseLabelText } from "../shared/link-rules.ts";
+import { readLinkLabels, writerLabel } from "./link-labels.ts";
 
 describe("link labels (issuedTo, note)", () => {
   test("trimming collapses inner whitespace and removes control characters", () => {
