@@ -1,26 +1,14 @@
-import { isIPv6 } from "node:net";
+import { clientKey as addressKey } from "@tournament-ops/service/client-address";
 
 /**
- * The key a client is counted under: its IPv4 address, or its IPv6 /64 (a phone changes its
- * privacy address within its /64 at will, as the service's sign-in throttle also counts).
+ * The key a client is counted under: the service's own (`service/src/auth/client-address.ts`,
+ * read with ipaddr.js): an IPv4 address, or an IPv6 /64 (a phone changes its privacy address
+ * within its /64 at will).
  * @example clientKey("::ffff:192.168.1.7") // "192.168.1.7"
  * @example clientKey("2001:db8:5:6:aa:bb:cc:dd") // "2001:db8:5:6::/64"
  */
 export function clientKey(address: string | undefined): string {
-  if (address === undefined) return "unknown";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1] as string;
-  if (!isIPv6(address)) return address;
-  const [head = "", tail = ""] = address.toLowerCase().split("::");
-  const left = head === "" ? [] : head.split(":");
-  const right = tail === "" ? [] : tail.split(":");
-  const groups = address.includes("::")
-    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+  return address === undefined ? "unknown" : addressKey(address);
 }
 
 /**

@@ -24,13 +24,14 @@ const HOP_BY_HOP = new Set([
  * (`TRUST_PROXY_HOPS=1`), so `X-Forwarded-For` is this connection's address, never the client's
  * own header: its sign-in throttle counts each phone on the venue Wi-Fi by itself. A body that
  * makes no progress for `bodyStallMs` ends the request, as the service's own body timeout does.
- * @example forward(request.raw, reply.raw, pool, { bodyStallMs: 20_000 });
+ * `kept` lets the call use the streams kept for token holders.
+ * @example forward(request.raw, reply.raw, pool, { bodyStallMs: 20_000, kept: false });
  */
 export function forward(
   req: IncomingMessage,
   res: ServerResponse,
   pool: UpstreamPool,
-  options: { bodyStallMs: number },
+  options: { bodyStallMs: number; kept: boolean },
 ): void {
   const path = new URL(req.url ?? "/", "http://front").pathname;
   const headers: OutgoingHttpHeaders = {
@@ -45,7 +46,7 @@ export function forward(
   headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   let stream: ReturnType<UpstreamPool["request"]>;
   try {
-    stream = pool.request(headers);
+    stream = pool.request(headers, options.kept);
   } catch {
     unavailable(res, path);
     return;

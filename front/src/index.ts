@@ -3,21 +3,26 @@
 //   - the built pages and their config.json, and the data folder (./static-files.ts),
 //   - /v3/*, /ping and /openapi.json, forwarded to the h2c service (./h2c-forward.ts),
 //   - WebSocket upgrades on /live/* and /attendance/*, passed to the relay (./relay-sockets.ts),
-// each answer with the security headers (./security-headers.ts), and holds against one bad client:
-// requests in flight and sockets are capped per client address, and every request is timed.
+// each answer with the security headers (./security-headers.ts), and holds against bad clients:
+// connections (./connection-caps.ts), requests in flight, calls to the service
+// (./service-routes.ts) and sockets are capped per client address and in all, streams to the
+// service are kept for token holders, and every request is timed.
 import { createServer } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { refuse, SERVICE_PATH } from "./answers.ts";
 import { clientKey, Holdings } from "./client-address.ts";
-import { forward } from "./h2c-forward.ts";
+import { capConnections } from "./connection-caps.ts";
 import { relaySockets } from "./relay-sockets.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { serviceRoutes } from "./service-routes.ts";
 import { FRONT_SETTINGS, type FrontSettings } from "./settings.ts";
 import { staticFiles } from "./static-files.ts";
+import { type TokenKeys, tokenHolder } from "./token-holders.ts";
 import { UpstreamPool } from "./upstream-pool.ts";
 
 export { type PagesAddresses, pagesCsp } from "./csp.ts";
 export { FRONT_SETTINGS, type FrontSettings, frontSettings } from "./settings.ts";
+export type { TokenKeys } from "./token-holders.ts";
 
 /** Relative addresses: config.json is right for every address the front is reached at (LAN included). */
 const CONFIG = { apiUrl: "./", liveUrl: "./", dataUrl: "./" };
@@ -35,10 +40,14 @@ export interface FrontOptions {
   host?: string;
   /** The bounds; {@link FRONT_SETTINGS} unless given (tests shorten the timeouts). */
   settings?: Partial<FrontSettings>;
+  /** The service's token secrets: calls carrying its tokens use the streams kept for them. */
+  tokens?: TokenKeys;
 }
 
 export interface RunningFront {
   port: number;
+  /** Connections open now and closed for being over a cap. */
+  connections: { readonly open: number; readonly refused: number };
   /** The Fastify app (tests read its parts' state). */
   app: FastifyInstance;
   /** Lets the calls in flight finish and opens no new stream (before the service is stopped). */
@@ -52,7 +61,7 @@ export interface RunningFront {
  */
 export async function startFront(options: FrontOptions): Promise<RunningFront> {
   const settings = { ...FRONT_SETTINGS, ...options.settings };
-  const pool = new UpstreamPool(options.service, settings.upstreamSessions);
+  const pool = new UpstreamPool(options.service, settings.upstreamSessions, settings.upstreamReserved);
   const sockets = relaySockets(options.relay, settings);
   const inFlight = new Holdings(settings.inFlightPerClient);
   const app = Fastify({
@@ -72,6 +81,10 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
       ),
   });
 
+  const connections = capConnections(app.server, {
+    perClient: settings.connectionsPerClient,
+    inAll: settings.connectionsInAll,
+  });
   await securityHeaders(app, CONFIG);
   app.addHook("onRequest", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
@@ -86,17 +99,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
     reply.raw.once("close", release);
   });
 
-  await app.register(async (service) => {
-    // Bodies are the service's to read: they stream through untouched.
-    service.removeAllContentTypeParsers();
-    service.addContentTypeParser("*", (_request, _body, done) => done(null));
-    for (const url of ["/v3", "/v3/*", "/ping", "/openapi.json"]) {
-      service.all(url, (request, reply) => {
-        reply.hijack();
-        forward(request.raw, reply.raw, pool, settings);
-      });
-    }
-  });
+  await serviceRoutes(app, pool, settings, tokenHolder(options.tokens));
   app.get("/config.json", (_request, reply) => {
     reply.header("cache-control", "no-cache").send(CONFIG);
   });
@@ -117,6 +120,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
   const address = app.server.address();
   return {
     port: typeof address === "object" && address ? address.port : options.port,
+    connections,
     app,
     drain: () => pool.drain(),
     close: async () => {

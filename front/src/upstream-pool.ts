@@ -20,23 +20,30 @@ interface Member {
  * the least busy session that has a free stream, so a client holding streams (a slow upload) makes
  * another session open rather than queue everyone else's calls behind its own; node's client would
  * otherwise hold each request past the service's stream limit in a queue no one sees.
- * @example const pool = new UpstreamPool("http://127.0.0.1:8080", 8); const stream = pool.request(headers);
+ * `reserved` of the streams are kept for calls that carry a token ({@link UpstreamPool.request}'s
+ * `kept`): everyone else together never holds more than the rest.
+ * @example const pool = new UpstreamPool("http://127.0.0.1:8080", 8, 200); const stream = pool.request(headers, false);
  */
 export class UpstreamPool {
   #members: Member[] = [];
+  #active = 0;
 
   readonly target: string;
   maxSessions: number;
-  constructor(target: string, maxSessions: number) {
+  readonly reserved: number;
+  constructor(target: string, maxSessions: number, reserved = 0) {
     this.target = target;
     this.maxSessions = maxSessions;
+    this.reserved = reserved;
   }
 
   /**
-   * A stream for `headers`, or `undefined` when every session's streams are taken.
+   * A stream for `headers`, or `undefined` when every session's streams are taken (for a call
+   * that may not use the kept streams, `kept` false: when all but those are taken).
    * @throws Error when a session cannot be made.
    */
-  request(headers: OutgoingHttpHeaders): ClientHttp2Stream | undefined {
+  request(headers: OutgoingHttpHeaders, kept = false): ClientHttp2Stream | undefined {
+    if (!kept && this.#active >= this.maxSessions * STREAMS_PER_SESSION - this.reserved) return undefined;
     this.#members = this.#members.filter(({ session }) => !session.closed && !session.destroyed);
     let chosen: Member | undefined;
     for (const member of this.#members) {
@@ -48,11 +55,18 @@ export class UpstreamPool {
     const member = chosen;
     const stream = member.session.request(headers, { endStream: false });
     member.active++;
+    this.#active++;
     stream.once("close", () => {
       member.active--;
+      this.#active--;
       if (!member.usable && member.active === 0) member.session.close();
     });
     return stream;
+  }
+
+  /** Streams open now, on every session. */
+  get active(): number {
+    return this.#active;
   }
 
   /** Sessions open now (for tests and diagnostics). */

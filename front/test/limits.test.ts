@@ -7,9 +7,16 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { createTokenSigner } from "@tournament-ops/service/tokens";
 import WebSocket, { WebSocketServer } from "ws";
 import { type RunningFront, startFront } from "../src/index.ts";
 import { call, rawConnection } from "./support/wire.ts";
+
+/** Polls `done` every 20 ms, for at most `ms` (the test runner's timeout bounds a stuck state). */
+async function until(done: () => boolean, ms = 30_000): Promise<void> {
+  for (let waited = 0; !done() && waited < ms; waited += 20)
+    await new Promise((next) => setTimeout(next, 20));
+}
 
 type Handler = (req: Http2ServerRequest, res: Http2ServerResponse) => void;
 
@@ -38,7 +45,10 @@ describe("the front's bounds", () => {
       relay: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
       port: 0,
       settings: {
+        connectionsPerClient: 200,
         inFlightPerClient: 150,
+        upstreamPerClient: 150,
+        upstreamReserved: 0,
         headersTimeoutMs: 400,
         bodyStallMs: 300,
         requestTimeoutMs: 5_000,
@@ -46,6 +56,8 @@ describe("the front's bounds", () => {
         socketsPerClient: 2,
         socketsInAll: 3,
         socketIdleMs: 300,
+        socketsPressure: 3,
+        socketQuietMs: 60_000,
       },
     });
     url = `http://127.0.0.1:${front.port}`;
@@ -164,5 +176,149 @@ describe("the front's bounds", () => {
       ),
     );
     assert.ok((await open("127.0.0.1")) instanceof WebSocket, "closed sockets give their places back");
+  });
+
+  test("M2: 25 addresses holding slow calls: a desk mark and a score save still answered, a forged token not kept", async () => {
+    const secret = "front-limits-secret";
+    const signer = createTokenSigner(secret);
+    const day = (kind: "desk" | "scorer") =>
+      `Bearer ${signer.issueDayToken(kind, { exp: Date.now() + 3_600_000, day: "open-sun" }).token}`;
+    // One session of 100 streams, 30 kept: the 25 addresses × 8 would take 200, the shared 70 fill.
+    const kept = await startFront({
+      pagesDir: join(root, "pages"),
+      dataDir: join(root, "data"),
+      service: `http://127.0.0.1:${(service.address() as AddressInfo).port}`,
+      relay: "http://127.0.0.1:9",
+      port: 0,
+      settings: { upstreamSessions: 1, upstreamReserved: 30, upstreamPerClient: 8 },
+      tokens: { secret },
+    });
+    handler = (req, res) => {
+      if (req.url === "/v3/slow") held.push(res);
+      else res.end('{"ok":true}');
+    };
+    const base = `http://127.0.0.1:${kept.port}`;
+    try {
+      const addresses = Array.from({ length: 25 }, (_, i) => `127.0.1.${i + 1}`);
+      const slow = addresses.flatMap((from) =>
+        Array.from({ length: 10 }, () => call(`${base}/v3/slow`, { from })),
+      );
+      const answers: number[] = [];
+      for (const pending of slow) void pending.then(({ status }) => answers.push(status));
+      // Every call is either held at the service or answered: 70 held (the shared streams), the rest refused.
+      await until(() => held.length + answers.length === slow.length);
+      const refused = answers.filter((status) => status === 429 || status === 503).length;
+      const perAddress = new Map<string, number>();
+      for (const res of held) {
+        const from = String(res.req.headers["x-forwarded-for"]);
+        perAddress.set(from, (perAddress.get(from) ?? 0) + 1);
+      }
+      const forged = await call(`${base}/v3/days/open-sun/facilities/Rizal%20Hall/people/p1/attendance`, {
+        from: "127.0.2.1",
+        method: "PUT",
+        headers: { authorization: "Bearer eyJleHAiOjl9.bm90LXNpZ25lZA", "content-type": "application/json" },
+        body: '{"present":true}',
+      });
+      const mark = await call(`${base}/v3/days/open-sun/facilities/Rizal%20Hall/people/p1/attendance`, {
+        from: "127.0.2.2",
+        method: "PUT",
+        headers: { authorization: day("desk"), "content-type": "application/json" },
+        body: '{"present":true}',
+      });
+      const save = await call(`${base}/v3/days/open-sun/matches/7/score`, {
+        from: "127.0.2.3",
+        method: "PUT",
+        headers: { authorization: day("scorer"), "content-type": "application/json" },
+        body: '{"games":[[21,15]]}',
+      });
+      assert.equal(held.length, 70, "the shared streams are all held");
+      assert.equal(
+        refused,
+        250 - 70,
+        "the rest refused (429 past an address's 8, 503 past the shared streams)",
+      );
+      assert.ok(Math.max(...perAddress.values()) <= 8, "no address holds more than its 8");
+      assert.equal(forged.status, 503, "a token the service did not issue gets no kept stream");
+      assert.equal(mark.status, 200, "the desk mark is answered");
+      assert.equal(save.status, 200, "the score save is answered");
+      for (const res of held.splice(0)) res.end("{}");
+      await Promise.all(slow);
+    } finally {
+      for (const res of held.splice(0)) res.end("{}");
+      await kept.close();
+    }
+  });
+
+  test("M1: one address past its connection cap is closed at once, unread, while another loads", async () => {
+    const capped = await startFront({
+      pagesDir: join(root, "pages"),
+      dataDir: join(root, "data"),
+      service: `http://127.0.0.1:${(service.address() as AddressInfo).port}`,
+      relay: "http://127.0.0.1:9",
+      port: 0,
+      settings: { connectionsPerClient: 5, connectionsInAll: 8, headersTimeoutMs: 60_000 },
+    });
+    try {
+      const holding = await Promise.all(
+        Array.from({ length: 5 }, () => rawConnection(capped.port, "127.0.3.1")),
+      );
+      for (const { socket } of holding) socket.write("GET /ping HTTP/1.1\r\nHost: x\r\n");
+      const over = await rawConnection(capped.port, "127.0.3.1");
+      over.socket.write("GET /ping HTTP/1.1\r\nHost: x\r\n\r\n");
+      await over.closed;
+      const other = await call(`http://127.0.0.1:${capped.port}/missing.json`, { from: "127.0.3.2" });
+      assert.equal(over.received(), "", "closed without an answer");
+      assert.equal(other.status, 404, "another address is served");
+      assert.ok(
+        holding.every(({ socket }) => !socket.destroyed),
+        "the first five are still open",
+      );
+      // Three more addresses fill the 8 in all: the next connection from anyone is closed too.
+      await until(() => capped.connections.open === 5);
+      const more = await Promise.all(
+        ["127.0.3.3", "127.0.3.4", "127.0.3.5", "127.0.3.6"].map((from) => rawConnection(capped.port, from)),
+      );
+      await more[3]?.closed;
+      assert.equal(capped.connections.refused, 2);
+      for (const { socket } of [...holding, ...more]) socket.destroy();
+      await until(() => capped.connections.open === 0);
+      assert.equal(capped.connections.open, 0, "closed connections give their places back");
+    } finally {
+      await capped.close();
+    }
+  });
+
+  test("M2: past the pressure mark, relay sockets whose browser sent nothing are closed; a pinging one is kept", async () => {
+    const pressed = await startFront({
+      pagesDir: join(root, "pages"),
+      dataDir: join(root, "data"),
+      service: "http://127.0.0.1:9",
+      relay: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+      port: 0,
+      settings: {
+        socketsPerClient: 8,
+        socketsInAll: 10,
+        socketsPressure: 2,
+        socketQuietMs: 600,
+        socketIdleMs: 60_000,
+      },
+    });
+    try {
+      const open = () =>
+        new Promise<WebSocket>((done, fail) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${pressed.port}/live/e/d`);
+          socket.once("open", () => done(socket));
+          socket.once("error", fail);
+        });
+      const sockets = await Promise.all(Array.from({ length: 4 }, open));
+      const [talker, ...quiet] = sockets as [WebSocket, ...WebSocket[]];
+      const pinging = setInterval(() => talker.send("ping"), 100);
+      await Promise.all(quiet.map((socket) => new Promise((done) => socket.once("close", done))));
+      clearInterval(pinging);
+      assert.equal(talker.readyState, WebSocket.OPEN, "the socket that sends is kept");
+      talker.close();
+    } finally {
+      await pressed.close();
+    }
   });
 });

@@ -42,7 +42,8 @@ describe("clients and their holdings", () => {
     assert.equal(clientKey("2001:db8:5:6:aa:bb:cc:dd"), "2001:db8:5:6::/64");
     assert.equal(clientKey("2001:db8:5:6::1"), "2001:db8:5:6::/64");
     assert.equal(clientKey("2001:0db8:0005:0006:ffff::"), "2001:db8:5:6::/64");
-    assert.equal(clientKey("fe80::1"), "fe80:0:0:0::/64");
+    assert.equal(clientKey("fe80::1"), "fe80::/64");
+    assert.equal(clientKey(undefined), "unknown");
   });
 
   test("a cap per client and in all; each place given back once", () => {

@@ -24,6 +24,8 @@ export interface RelayOptions {
   port?: number;
   /** `LIVE_POINTS_TICK_MS`; omitted, the relay's default (300 ms). */
   livePointsTickMs?: number;
+  /** `LIVE_UNREAD_LIMIT_BYTES`; omitted, the relay's default (512 KiB). */
+  unreadLimitBytes?: number;
 }
 
 /** A running relay. */
@@ -43,6 +45,8 @@ function bundleWorker(): Promise<string> {
     bundle: true,
     format: "esm",
     platform: "neutral",
+    // As wrangler resolves packages (ipaddr.js has only `main`).
+    mainFields: ["module", "main"],
     target: "es2022",
     external: ["cloudflare:*"],
     write: false,
@@ -70,6 +74,8 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   if (options.secret !== undefined) bindings["LIVE_PUSH_SECRET"] = options.secret;
   if (options.livePointsTickMs !== undefined)
     bindings["LIVE_POINTS_TICK_MS"] = String(options.livePointsTickMs);
+  if (options.unreadLimitBytes !== undefined)
+    bindings["LIVE_UNREAD_LIMIT_BYTES"] = String(options.unreadLimitBytes);
   const script = await bundleWorker();
   // Miniflare makes its temporary folder in the constructor, under os.tmpdir(), and removes it on
   // dispose without waiting (so a process that exits right after, as `npm start` does on Ctrl+C,

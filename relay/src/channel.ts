@@ -1,26 +1,54 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Env as RelayEnv } from "./env.ts";
+import { errorResponse } from "./http.ts";
+import {
+  addressTag,
+  CHANNEL_SOCKETS,
+  countUnread,
+  SOCKETS_PER_ADDRESS,
+  UNREAD_CLOSE_CODE,
+  unreadLimitBytes,
+  utf8Bytes,
+} from "./socket-limits.ts";
 
 /**
  * What every channel object shares: sockets accepted through the WebSocket Hibernation API, so an
  * object with only idle pages is evicted from memory and costs nothing until a push or nudge arrives.
  * Subclasses add what is sent on connect ({@link Channel.onConnect}) and the actions the router calls.
+ * Every socket is held to `socket-limits.ts`: so many per channel and per address, and closed
+ * once too much it was sent waits unread.
  */
-export abstract class Channel<Env = unknown> extends DurableObject<Env> {
+export abstract class Channel<Env extends RelayEnv = RelayEnv> extends DurableObject<Env> {
+  readonly #unreadLimit: number;
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.#unreadLimit = unreadLimitBytes(env);
     // Answered by the runtime without waking the object, so pages can keep their socket alive for free.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
 
   /** Accepts a WebSocket upgrade; the router has already checked the path, the method and the origin. */
   override async fetch(request: Request): Promise<Response> {
+    const address = addressTag(request);
+    const refused = this.#refusal(address);
+    if (refused !== undefined) return refused;
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     // Tags outlive hibernation, so what a socket asked for on connect is known at every push.
     const tags = this.tagsFor(new URL(request.url));
-    this.ctx.acceptWebSocket(server, tags);
+    this.ctx.acceptWebSocket(server, [...tags, address]);
     await this.onConnect(server, tags);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The answer to a socket past the channel's cap or its address's, else `undefined`. */
+  #refusal(address: string): Response | undefined {
+    const retry = { "retry-after": "30" };
+    if (this.ctx.getWebSockets().length >= CHANNEL_SOCKETS)
+      return errorResponse("channel_full", `this channel holds its ${CHANNEL_SOCKETS} sockets`, retry);
+    if (this.ctx.getWebSockets(address).length >= SOCKETS_PER_ADDRESS)
+      return errorResponse("rate_limited", `at most ${SOCKETS_PER_ADDRESS} sockets from one address`, retry);
+    return undefined;
   }
 
   /** Lifecycle hook: the tags a socket is accepted with, read from its upgrade URL. None by default. */
@@ -41,11 +69,19 @@ export abstract class Channel<Env = unknown> extends DurableObject<Env> {
     return this.sendTo(this.ctx.getWebSockets(), message);
   }
 
-  /** Sends `message` to each of `sockets` and answers how many received it. */
+  /**
+   * Sends `message` to each of `sockets` and answers how many received it; a socket that would
+   * then hold more than the unread limit is closed instead (its page reconnects once it reads).
+   */
   protected sendTo(sockets: Iterable<WebSocket>, message: string): number {
+    const bytes = utf8Bytes(message);
     let clients = 0;
     for (const socket of sockets) {
       try {
+        if (!countUnread(this.ctx, socket, bytes, this.#unreadLimit)) {
+          closeQuietly(socket, UNREAD_CLOSE_CODE, "too much unread: read your messages and ping");
+          continue;
+        }
         socket.send(message);
         clients++;
       } catch {
@@ -53,6 +89,11 @@ export abstract class Channel<Env = unknown> extends DurableObject<Env> {
       }
     }
     return clients;
+  }
+
+  /** Sends `message` to one socket, under the same unread limit as {@link Channel.sendTo}. */
+  protected sendOne(socket: WebSocket, message: string): void {
+    this.sendTo([socket], message);
   }
 
   /** Pages only listen; anything they send (other than the auto-answered `ping`) is ignored. */

@@ -19,6 +19,11 @@ export interface Env {
    * socket gets at most one live-points message per tick; 0 sends every point on its own.
    */
   LIVE_POINTS_TICK_MS?: string;
+  /**
+   * Bytes sent to a socket since its page's last `ping` past which it is closed (default
+   * `UNREAD_LIMIT_BYTES` of `socket-limits.ts`, 512 KiB; at least 1024). Tests lower it.
+   */
+  LIVE_UNREAD_LIMIT_BYTES?: string;
 }
 
 /** The live points' tick: at most 1000 / 300 ≈ 3.3 messages a second per socket, a point waiting at most 300 ms. */

@@ -6,7 +6,9 @@ export type RelayErrorCode =
   | "forbidden"
   | "bad_request"
   | "payload_too_large"
-  | "upgrade_required";
+  | "upgrade_required"
+  | "rate_limited"
+  | "channel_full";
 
 const STATUS: Record<RelayErrorCode, number> = {
   bad_request: 400,
@@ -16,6 +18,8 @@ const STATUS: Record<RelayErrorCode, number> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   upgrade_required: 426,
+  rate_limited: 429,
+  channel_full: 503,
 };
 
 /**

@@ -58,12 +58,13 @@ export class LiveChannel extends Channel<Env> {
   protected override async onConnect(socket: WebSocket, tags: readonly string[]): Promise<void> {
     const snapshot = await this.#load();
     if (snapshot !== null) {
-      socket.send(
+      this.sendOne(
+        socket,
         tags.includes(CHANGES_TAG) ? snapshotMessageText(snapshot.seq, snapshot.text) : snapshot.text,
       );
     }
     const points = tags.includes(LIVE_TAG) ? await this.#points.all() : undefined;
-    if (points !== undefined) socket.send(points);
+    if (points !== undefined) this.sendOne(socket, points);
   }
 
   /** Takes a match's live point (`live-points/latest-points.ts`). */

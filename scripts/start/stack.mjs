@@ -170,6 +170,11 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       front = await modules
         .startFront({
           settings,
+          // Calls carrying the service's tokens use the streams the front keeps for them.
+          tokens: {
+            secret: secrets.env["AUTH_TOKEN_SECRET"] ?? "",
+            passwordHash: secrets.env["AUTH_PASSWORD_HASH"],
+          },
           pagesDir,
           dataDir: paths.data,
           service: serviceUrl,

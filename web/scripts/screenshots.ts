@@ -3,8 +3,8 @@
  * in Chromium from the stack started as `npm start` starts it, with the demo tournament's Saturday
  * synced and a few scores entered, the Sunday's check-in under way at Rizal Hall, the spectators'
  * views and the hall display (`spectator-screenshots.ts`), the operator console on the Sunday; and
- * the venue day's moments (venue-shots.ts). `… -- venue` takes those alone, `… -- display` the
- * hall display's.
+ * the venue day's moments (venue-shots.ts), the court board (court-board-shots.ts). `… -- venue`
+ * takes those alone, `… -- display` the hall display's, `… -- courts` the court board's.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../test/support/chromium.ts";
 import { pagePng } from "../test/support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../test/support/stack.ts";
+import { courtBoardShots } from "./court-board-shots.ts";
 import { scoreCheckShots } from "./score-check-shots.ts";
 import { displayShots, spectatorShots } from "./spectator-screenshots.ts";
 import { venueShots } from "./venue-shots.ts";
@@ -44,9 +45,11 @@ try {
   await run.api("POST", "/v3/days/open-sun/syncs");
   if (process.argv[2] === "display") await displayShots(run, browser, OUT);
   else if (process.argv[2] === "score") await scoreCheckShots(run, browser, OUT);
+  else if (process.argv[2] === "courts") await courtBoardShots(run, browser, OUT);
   else {
     if (process.argv[2] !== "venue") await pageShots(run, browser, link);
     await venueShots(run, browser, OUT);
+    if (process.argv[2] !== "venue") await courtBoardShots(run, browser, OUT);
     await scoreCheckShots(run, browser, OUT);
   }
 } finally {

@@ -23,3 +23,19 @@ export function pageOf(url: URL, scope: string): string {
   const folder = url.pathname.slice(root.length).split("/")[0] ?? "";
   return folder === "" || folder.includes(".") ? "" : `${folder}/`;
 }
+
+/**
+ * The precached document an address that opens a page's own document stands for (`<folder>/`,
+ * `<folder>/index.html`, or the root), `undefined` for any other file: what the worker shows
+ * instead of the network's 4xx/5xx for a page load, so a front or host that refuses the phone
+ * (busy, a 403 from a proxy, a 502) opens the page as offline would; a made-up address keeps the
+ * network's 404.
+ * @example pageDocumentOf(new URL("https://results.example/public/?day=x"), "https://results.example/") // "public/index.html"
+ */
+export function pageDocumentOf(url: URL, scope: string): string | undefined {
+  const root = new URL(scope).pathname;
+  if (!url.pathname.startsWith(root)) return undefined;
+  const match = /^(?:([^/.]+)\/)?(?:index\.html)?$/.exec(url.pathname.slice(root.length));
+  if (match === null) return undefined;
+  return match[1] === undefined ? "index.html" : `${match[1]}/index.html`;
+}

@@ -5,7 +5,8 @@
  * network, with what each keeps on the phone:
  * - every page and its assets are precached at install (Workbox), and kept until the next build;
  * - opening a page asks the network first (at most {@link NETWORK_WAIT_S} s), so a new build takes
- *   over on the next open, and falls back to the precached page when there is no answer;
+ *   over on the next open, and falls back to the precached page when there is no answer, or an
+ *   answer of 400 or above (a busy or refusing front is no reason to lose the page);
  * - `config.json` and the registry (`config/events.json`) are read from the network first and kept
  *   for the next open without one (fetched once at install, as the first page read them before
  *   this worker was there);
@@ -19,7 +20,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { isSettingsFile, pageOf } from "./routes.ts";
+import { isSettingsFile, pageDocumentOf, pageOf } from "./routes.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -37,7 +38,10 @@ const network = new NetworkOnly({ networkTimeoutSeconds: NETWORK_WAIT_S });
 registerRoute(
   new NavigationRoute(async (options) => {
     try {
-      return await network.handle(options);
+      const answer = await network.handle(options);
+      if (answer.status < 400) return answer;
+      const page = pageDocumentOf(options.url, self.registration.scope);
+      return (page !== undefined ? await matchPrecache(page) : undefined) ?? answer;
     } catch {
       const page = pageOf(options.url, self.registration.scope);
       return (await matchPrecache(`${page}index.html`)) ?? Response.error();

@@ -71,14 +71,16 @@ export function createScoreStore(env: PageEnvironment): ScoreStore {
   const base = createPageBase(env);
   /** The mode the relay last told this page of (`undefined`: none since the page opened the day). */
   const noticedMode = signal<"console" | "links" | undefined>(undefined);
-  const day = dayFollower(base, "score", (notice) => {
-    if (notice.scoreEntry !== undefined) noticedMode.value = notice.scoreEntry;
-    const revoked = notice.revoked;
-    const shown = link.peek();
-    if (revoked === undefined || shown === undefined) return;
-    void isRevokedBy(shown.token, revoked).then((mine) => {
-      if (mine === true && link.peek()?.token === shown.token) forgetLink(REVOKED_NOW);
-    });
+  const day = dayFollower(base, "score", {
+    onNotice: (notice) => {
+      if (notice.scoreEntry !== undefined) noticedMode.value = notice.scoreEntry;
+      const revoked = notice.revoked;
+      const shown = link.peek();
+      if (revoked === undefined || shown === undefined) return;
+      void isRevokedBy(shown.token, revoked).then((mine) => {
+        if (mine === true && link.peek()?.token === shown.token) forgetLink(REVOKED_NOW);
+      });
+    },
   });
   const kept = keptLinks(env.storage, "scorer");
   const link = signal<DecodedLink | undefined>(undefined);

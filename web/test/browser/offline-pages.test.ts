@@ -5,7 +5,7 @@
 // takes over on the next open. The worker is the built one (web/dist/sw.js), under the pages'
 // Content-Security-Policy as the front sends it.
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -204,6 +204,40 @@ describe("the pages opened without a network, in Chromium, on the stack as `npm 
         "the new build, offline",
       );
       await spectator.setOffline(false);
+    } finally {
+      await front?.close();
+      await rm(pages, { recursive: true, force: true });
+    }
+  });
+
+  test("a page load the network refuses (404) opens the precached page, not the refusal (issue 35, M1)", async () => {
+    // A front of its own on a copy of the build, whose public page is then taken away: the front
+    // answers 404 for it, as a busy or refusing front answers 4xx/5xx.
+    const pages = await mkdtemp(join(tmpdir(), "tops-pages-refused-"));
+    let front: RunningFront | undefined;
+    try {
+      await cp(DIST, pages, { recursive: true });
+      front = await startFront({
+        pagesDir: pages,
+        dataDir: join(run.stack.dir, "data"),
+        service: run.stack.service,
+        relay: run.stack.relay,
+        port: 0,
+      });
+      const origin = `http://127.0.0.1:${front.port}`;
+      const spectator = await phone();
+      const page = await spectator.newPage();
+      await page.goto(`${origin}/public/?day=open-sat`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await workerReady(page);
+      await rename(join(pages, "public/index.html"), join(pages, "public/away.html"));
+      const refusal = await fetch(`${origin}/public/`);
+      assert.equal(refusal.status, 404, "the network refuses the page");
+      await page.reload();
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      assert.doesNotMatch(await page.locator("body").innerText(), /not found/);
+      const made = await page.goto(`${origin}/made-up/`);
+      assert.equal(made?.status(), 404, "an address of no page keeps the network's answer");
     } finally {
       await front?.close();
       await rm(pages, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // document, found from the address it opens, and the settings and registry; never the API.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { isSettingsFile, pageOf } from "../../src/offline/routes.ts";
+import { isSettingsFile, pageDocumentOf, pageOf } from "../../src/offline/routes.ts";
 
 describe("the service worker's routes", () => {
   test("an address opens its page folder's precached document, under any scope", () => {
@@ -22,5 +22,19 @@ describe("the service worker's routes", () => {
     assert.equal(isSettingsFile(new URL("https://results.example/junior-open/data/open-sat.json")), false);
     assert.equal(isSettingsFile(new URL("https://api.example/v3/config.json")), false);
     assert.equal(isSettingsFile(new URL("https://results.example/desk/")), false);
+  });
+
+  test("a page load the network refuses (4xx/5xx) opens the page's own precached document; other files keep the answer", () => {
+    const scope = "https://org.example/tournament/";
+    const at = (path: string) => pageDocumentOf(new URL(`https://org.example${path}`), scope);
+    assert.equal(at("/tournament/public/?day=open-sat"), "public/index.html");
+    assert.equal(at("/tournament/desk/index.html#token"), "desk/index.html");
+    assert.equal(at("/tournament/"), "index.html");
+    assert.equal(at("/tournament/index.html"), "index.html");
+    assert.equal(at("/tournament/public"), undefined, "no slash: the network's redirect stands");
+    assert.equal(at("/tournament/public/other.html"), undefined);
+    assert.equal(at("/tournament/config/events.json"), undefined);
+    assert.equal(at("/tournament/missing.html"), undefined);
+    assert.equal(at("/elsewhere/public/"), undefined);
   });
 });

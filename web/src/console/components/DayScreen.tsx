@@ -8,6 +8,7 @@ import { RunView } from "./run/RunView.tsx";
 import { Shell } from "./Shell.tsx";
 
 // The day's other screens load when first opened: the console's first load carries the run screen.
+const CourtsView = lazyView(async () => (await import("./courts/CourtsView.tsx")).CourtsView);
 const LinksView = lazyView(async () => (await import("./links/LinksView.tsx")).LinksView);
 const ScoresheetsView = lazyView(
   async () => (await import("./scoresheets/ScoresheetsView.tsx")).ScoresheetsView,
@@ -17,6 +18,7 @@ const ClashesView = lazyView(async () => (await import("./clashes/ClashesView.ts
 
 const VIEW_NAMES: Record<View, string> = {
   run: "Run the day",
+  courts: "Courts",
   links: "Links",
   scoresheets: "Scoresheets",
   scores: "Scores",
@@ -77,6 +79,7 @@ export function DayScreen({ entry }: { entry: DayEntry }) {
         </ul>
       </nav>
       {view === "run" && <RunView entry={entry} />}
+      {view === "courts" && <CourtsView entry={entry} />}
       {view === "links" && <LinksView entry={entry} />}
       {view === "scoresheets" && <ScoresheetsView entry={entry} />}
       {view === "scores" && <ScoresView entry={entry} />}

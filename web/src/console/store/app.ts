@@ -8,8 +8,8 @@ import type { DayEntry } from "../../lib/data/registry.ts";
 import type { PageEnvironment } from "../../lib/environment.ts";
 import { createPageBase, type PageBase } from "../../lib/page/page-base.ts";
 
-/** The screens of a day: run it, its links, its scoresheets, its scores, its clash warnings. */
-export const VIEWS = ["run", "links", "scoresheets", "scores", "clashes"] as const;
+/** The screens of a day: run it, its court board, its links, its scoresheets, its scores, its clash warnings. */
+export const VIEWS = ["run", "courts", "links", "scoresheets", "scores", "clashes"] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The time moves every this often (session expiry, go-live reading, link expiry). */

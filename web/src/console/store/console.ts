@@ -1,7 +1,7 @@
 /**
  * The console's store, one part per concern (the frame, the session, the day, its attendance
  * lists and clash warnings, its links, its scoresheets, its score screen, the registry edits it
- * points to). Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read
+ * points to; the court board's part is made when its screen first opens, `courtBoardOf`). Made once by `main.tsx` with the browser's {@link PageEnvironment}; components read
  * its signals and call its actions.
  */
 import { effect } from "@preact/signals";

@@ -16,6 +16,7 @@ import type {
 import type { DayEntry, IsLive } from "../../lib/data/registry.ts";
 import type { PageEnvironment } from "../../lib/environment.ts";
 import type { FeedSource, FeedState } from "../../lib/live/day-feed.ts";
+import { applyLivePoints, type HeldPoints } from "../../lib/live/live-points.ts";
 import { dayFollower } from "../../lib/page/day-follower.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { SessionStore } from "./session.ts";
@@ -23,6 +24,8 @@ import { type Task, task } from "./task.ts";
 
 export interface DayStore {
   feed: ReadonlySignal<FeedState | undefined>;
+  /** The day's live points as the relay sends them (none while its socket is down). */
+  livePoints: ReadonlySignal<HeldPoints>;
   /** The day's go-live setting as the service reads it (`null`: none). */
   isLive: Signal<IsLive | null | undefined>;
   livePush: Signal<LivePush | undefined>;
@@ -68,7 +71,12 @@ export interface DayStore {
 
 export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: SessionStore): DayStore {
   const { api, operatorCall } = session;
-  const day = dayFollower({ env, config: app.config, registry: app.registry });
+  const livePoints = signal<HeldPoints>(new Map());
+  const day = dayFollower({ env, config: app.config, registry: app.registry }, undefined, {
+    onLive: (message) => {
+      livePoints.value = applyLivePoints(livePoints.peek(), message);
+    },
+  });
   const isLive = signal<IsLive | null | undefined>(undefined);
   const livePush = signal<LivePush | undefined>(undefined);
   const scoreEntry = signal<ScoreEntry | undefined>(undefined);
@@ -100,6 +108,7 @@ export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: S
 
   return {
     feed: day.feed,
+    livePoints,
     isLive,
     livePush,
     scoreEntry,
@@ -115,11 +124,15 @@ export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: S
     openDay(entry) {
       if (app.config.value === undefined || day.day() === entry.dayKey) return;
       for (const each of [sync, visibility, livePushChange, scoreEntryChange, reconciliation]) each.clear();
+      livePoints.value = new Map();
       day.follow(entry);
       void readSettings(entry);
       void readDiagnostics();
     },
-    closeDay: day.stop,
+    closeDay() {
+      day.stop();
+      livePoints.value = new Map();
+    },
     readSettings,
     async syncDay(entry, facility) {
       if (syncing.value !== undefined) return;

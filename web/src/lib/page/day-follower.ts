@@ -5,9 +5,8 @@
  * names itself (`keepAs`) keeps the last snapshot on the phone, to open with it offline.
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
-import type { NoticeMessage } from "@tournament-ops/relay/notices";
 import type { DayEntry } from "../data/registry.ts";
-import { type DayFeed, type FeedState, followDay } from "../live/day-feed.ts";
+import { type DayFeed, type FeedOptions, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
 import type { PageBase } from "./page-base.ts";
 
@@ -27,7 +26,8 @@ export interface DayFollower {
 export function dayFollower(
   { env, config, registry }: Pick<PageBase, "env" | "config" | "registry">,
   keepAs?: string,
-  onNotice?: (notice: NoticeMessage) => void,
+  /** What else of the relay the page takes: live points (`onLive` also asks for them), notices. */
+  hooks: Pick<FeedOptions, "onLive" | "onNotice"> = {},
 ): DayFollower {
   const feed = signal<FeedState | undefined>(undefined);
   let following: { day: string; feed: DayFeed } | undefined;
@@ -55,10 +55,10 @@ export function dayFollower(
           ...(keepAs === undefined
             ? {}
             : { keep: keptSnapshot(env.storage, keepAs, entry.eventKey, entry.dayKey, env.clock) }),
+          ...hooks,
           onChange: (state) => {
             feed.value = state;
           },
-          ...(onNotice === undefined ? {} : { onNotice }),
         }),
       };
     },

@@ -1,0 +1,71 @@
+/**
+ * What one channel object holds of sockets, and what one socket may leave unread. Phones reach the
+ * relay directly in production, so these are the only caps between a hostile page and the
+ * channel (docs/deployment.md adds Cloudflare's rate-limiting rule in front of them):
+ *
+ * - {@link CHANNEL_SOCKETS} sockets per channel (one day's snapshot or nudge object), beside the
+ *   sharding plan in docs/live-messages.md: one object serves one day's hall of phones;
+ * - {@link SOCKETS_PER_ADDRESS} per client address (`CF-Connecting-IP`, IPv6 by its /64) per
+ *   channel, high enough for a venue whose phones share one public address behind its NAT;
+ * - {@link UNREAD_LIMIT_BYTES} sent to a socket since its page last said it had read (its `ping`,
+ *   answered by the runtime, whose time the object reads without being woken): Workers have no
+ *   backpressure API, so a socket that does not read is known by its silence, and closed once so
+ *   much waits for it.
+ */
+import { clientKey } from "@tournament-ops/service/client-address";
+import type { Env } from "./env.ts";
+
+/** Sockets one channel object accepts; one more is 503 `channel_full`. */
+export const CHANNEL_SOCKETS = 5_000;
+/** Sockets one client address may hold on one channel; one more is 429 `rate_limited`. */
+export const SOCKETS_PER_ADDRESS = 1_000;
+/** Bytes sent to a socket since its page's last `ping` past which it is closed at the next message (pages ping after reading, at most once a second). */
+export const UNREAD_LIMIT_BYTES = 512 * 1024;
+/** The close code of a socket that left too much unread: the page reconnects and gets the snapshot whole. */
+export const UNREAD_CLOSE_CODE = 4008;
+
+/** The tag prefix that counts a socket under its client's address (tags outlive hibernation). */
+const ADDRESS_TAG = "address:";
+
+/** The unread limit `LIVE_UNREAD_LIMIT_BYTES` sets (a whole number ≥ 1024), else {@link UNREAD_LIMIT_BYTES}. */
+export function unreadLimitBytes(env: Env): number {
+  const value = Number(env.LIVE_UNREAD_LIMIT_BYTES?.trim() ?? "");
+  return Number.isInteger(value) && value >= 1024 ? value : UNREAD_LIMIT_BYTES;
+}
+
+/** The tag a socket from `request`'s client carries: its `CF-Connecting-IP`, as the service counts addresses. */
+export function addressTag(request: Request): string {
+  const address = request.headers.get("cf-connecting-ip")?.trim() || "unknown";
+  return `${ADDRESS_TAG}${clientKey(address)}`.slice(0, 256);
+}
+
+/** What a socket was sent since its page's last ping, kept in its attachment (it outlives hibernation). */
+interface Backlog {
+  unread: number;
+  /** The time of the last ping counted, in ms since the epoch (0: none yet). */
+  pingAt: number;
+}
+
+/**
+ * Counts `bytes` more sent to `socket`, from zero again when its page pinged since the last count.
+ * @returns false when what already waits has passed `limit`: the caller closes the socket instead
+ * of sending. A message larger than the limit (a big day's snapshot on connect) is still sent once.
+ */
+export function countUnread(
+  ctx: DurableObjectState,
+  socket: WebSocket,
+  bytes: number,
+  limit: number,
+): boolean {
+  const pingAt = ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
+  const kept = socket.deserializeAttachment() as Backlog | null;
+  const waiting = kept !== null && kept.pingAt === pingAt ? kept.unread : 0;
+  if (waiting > limit) return false;
+  socket.serializeAttachment({ unread: waiting + bytes, pingAt } satisfies Backlog);
+  return true;
+}
+
+/** UTF-8 bytes of `text`, counted once per message whatever the number of sockets. */
+export function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}

@@ -1,0 +1,121 @@
+// Issue 35, M3: phones reach the relay directly in production, so the relay itself bounds what a
+// hostile page holds. In workerd through Miniflare, over real sockets: 3,000 sockets that never
+// read are closed once their backlog passes the unread limit (lowered here to 64 KiB, so 3,000
+// backlogs are 200 MB, not 1.5 GB), while a spectator that reads and pings keeps its socket and
+// gets the score; one address past its cap and a channel past its cap are refused.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { announce, connect, type RunningRelay, type SocketClient, startRelay } from "./helpers.ts";
+import { openUnreadSocket, type UnreadSocket } from "./unread-sockets.ts";
+
+const SECRET = "test-push-secret";
+const ORIGIN = "https://pages.test";
+const DAY = "open-2026/day-1";
+const LIMIT = 64 * 1024;
+/** A snapshot of about 20 KB: four of them pass the limit, and the fifth is not sent. */
+const snapshot = (minute: number, score = "") =>
+  JSON.stringify({
+    generatedAt: `2026-03-01T08:${String(minute).padStart(2, "0")}:00.000Z`,
+    score,
+    filler: "x".repeat(20_000),
+  });
+
+async function publish(relay: RunningRelay, text: string): Promise<{ clients: number }> {
+  const response = await fetch(`${relay.url}/publish/${DAY}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-publish-secret": SECRET },
+    body: text,
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()) as { clients: number };
+}
+
+describe("M3: sockets that do not read are closed; a reading spectator is served", () => {
+  let relay: RunningRelay;
+  const unread: UnreadSocket[] = [];
+
+  before(async () => {
+    relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], unreadLimitBytes: LIMIT });
+    await announce(relay.url, SECRET, [DAY]);
+  });
+
+  after(async () => {
+    for (const { socket } of unread) socket.destroy();
+    await relay?.dispose();
+  });
+
+  it("3,000 non-reading sockets closed past the limit; the score reaches the spectator who reads", async (t) => {
+    // A venue's NAT: three public addresses, 1,000 sockets each (the per-address cap).
+    for (let batch = 0; batch < 30; batch++) {
+      const address = `203.0.113.${1 + Math.floor(batch / 10)}`;
+      unread.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, () => openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, address)),
+        )),
+      );
+    }
+    const spectator: SocketClient = await connect(relay.url, `/live/${DAY}`, ORIGIN);
+    // The page's rule: a ping after each message read (at most once a second in the pages; these
+    // pushes are spaced by the spectator's own reading).
+    const read = async () => {
+      let message = await spectator.next();
+      while (message === "pong") message = await spectator.next();
+      spectator.socket.send("ping");
+      return message;
+    };
+    const reached: number[] = [];
+    for (let minute = 1; minute <= 5; minute++) {
+      reached.push((await publish(relay, snapshot(minute))).clients);
+      assert.match(await read(), new RegExp(`08:0${minute}:00`));
+    }
+    const started = performance.now();
+    const scored = await publish(relay, snapshot(6, "21-19"));
+    const delivered = JSON.parse(await read()) as { score: string };
+    const ms = performance.now() - started;
+    t.diagnostic(`the score reached the reading spectator ${ms.toFixed(0)} ms after its push`);
+    assert.deepEqual(
+      reached.slice(0, 4),
+      [3001, 3001, 3001, 3001],
+      "every socket is sent the first four (80 KB)",
+    );
+    assert.equal(
+      reached[4],
+      1,
+      "past 64 KiB unread, the non-reading sockets are closed: only the spectator is sent the fifth",
+    );
+    assert.equal(scored.clients, 1, "the non-reading sockets are no longer sent anything");
+    assert.equal(delivered.score, "21-19", "delivered");
+    const codes = await Promise.all(unread.splice(0, 3000).map(({ drain }) => drain()));
+    assert.equal(
+      codes.filter((code) => code === 4008).length,
+      3000,
+      "each non-reading socket got its close (4008)",
+    );
+    await spectator.close();
+  });
+
+  it("past 1,000 sockets from one address: 429 rate_limited; another address is still served", async () => {
+    const held = await Promise.all(
+      Array.from({ length: 1000 }, () => openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.7")),
+    );
+    unread.push(...held);
+    await assert.rejects(
+      openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.7"),
+      /HTTP\/1\.1 429/,
+    );
+    const other = await openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.8");
+    unread.push(other);
+    // IPv6 by its /64: a phone's privacy addresses are one client.
+    const v6 = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        openUnreadSocket(relay.url, `/attendance/${DAY}`, ORIGIN, `2001:db8:1:2::${(i + 1).toString(16)}`),
+      ),
+    );
+    unread.push(...v6);
+    await assert.rejects(
+      openUnreadSocket(relay.url, `/attendance/${DAY}`, ORIGIN, "2001:db8:1:2:ffff::1"),
+      /HTTP\/1\.1 429/,
+    );
+    for (const { socket } of unread.splice(0)) socket.destroy();
+  });
+});
