@@ -82,7 +82,11 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
     await page.getByText(/Signed in until \d\d:\d\d/).waitFor();
     const stored = await page.evaluate(() => Object.keys(sessionStorage));
     assert.ok(stored.includes("tournament-ops.operator-session"));
-    assert.deepEqual(await page.evaluate(() => Object.keys(localStorage)), [], "nothing outlives the tab");
+    assert.deepEqual(
+      await page.evaluate(() => Object.keys(localStorage)),
+      ["tournament-ops.device-proof"],
+      "nothing of the session outlives the tab; only this browser's device proof (issue 35 H1) is kept",
+    );
   });
 
   test("the picker lists each event by title with its days by date, archived events only when asked", async () => {
@@ -223,7 +227,8 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
       await front.getByText(/Revoked at \d\d:\d\d/).waitFor();
       await accessible();
 
-      // Nothing polls: a phone learns at its next call, here its Refresh (a mark or a nudge alike).
+      // The revocation reaches the open phone through the relay's notice (issue 37 row 5): it turns
+      // without a tap. The other phone's Refresh still reads the list.
       const refresh = async (deskPage: Page) => {
         const read = deskPage.waitForResponse(
           (response) => response.url().includes("/people") && response.request().method() === "GET",
@@ -231,7 +236,6 @@ describe("the operator console in Chromium, on the stack as `npm start` starts i
         await deskPage.getByRole("button", { name: "Refresh" }).click();
         return (await read).status();
       };
-      assert.equal(await refresh(revoked.deskPage), 401);
       await revoked.deskPage
         .getByRole("alert")
         .filter({ hasText: "This desk link was revoked by the control desk, so it no longer works" })

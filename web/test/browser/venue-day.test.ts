@@ -190,7 +190,11 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
         if (!(await revoked.isVisible())) throw error;
       });
     await revoked.waitFor();
-    assert.equal(await presentBox(deskA, "Matías Quiñones").isDisabled(), true, "marks are off");
+    assert.equal(
+      await presentBox(deskA, "Matías Quiñones").count(),
+      0,
+      "the refused link's list is cleared from the screen (issue 35 L1): no mark can be made",
+    );
 
     // Replace issues "Front desk 2 (Rizal Hall)" in one step; the desk phone scans its card.
     await front.getByRole("button", { name: "Replace Front desk (Rizal Hall)" }).click();
@@ -265,12 +269,16 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
     await entry.getByLabel("Operators only").check();
     await entry.getByRole("button", { name: "Save score entry" }).click();
     await entry.getByRole("status").filter({ hasText: "Saved: Operators only." }).waitFor();
-    // An umpire who scans the next sheet is told the control desk enters scores now; nothing is written.
-    await typeScore(phones.ana, scanned.sheets.get(311) as string, 311, [21, 5]);
-    await phones.ana.getByRole("button", { name: "Save score" }).tap();
-    await phones.ana
-      .getByText("Not saved: scorer links are switched off for now, and the control desk enters the scores.")
-      .waitFor();
+    // An umpire who scans the next sheet is told the control desk enters scores today, in place of
+    // the form (issue 37 row 4): nothing can be typed, so nothing is written.
+    await phones.ana.goto(scanned.sheets.get(311) as string);
+    await phones.ana.getByRole("heading", { level: 1, name: "Match 311" }).waitFor();
+    await phones.ana.getByRole("heading", { name: "The control desk enters scores today" }).waitFor();
+    assert.equal(
+      await phones.ana.getByRole("button", { name: "Save score" }).count(),
+      0,
+      "no form is offered",
+    );
 
     await organiser.getByRole("link", { name: "Scores", exact: true }).click();
     await organiser.getByLabel("Match number, court or player").fill("302");
