@@ -1,7 +1,7 @@
 /**
  * Who the venue-day rehearsal (web/test/browser/venue-day.test.ts) checks in and which scores it
  * saves, on the demo's Sunday (service/src/demo/tournament.ts): the people of each hall's
- * check-in list with what a volunteer types to find them, and the ten matches of Rizal Hall.
+ * check-in list with what a volunteer types to find them, and the twelve matches of Rizal Hall.
  */
 
 /** Who each desk checks in, by what the volunteer types: 10 at Rizal Hall, 10 at Annex Court. */
@@ -36,7 +36,7 @@ export const ANNEX_RELOADED = [
   ["tomas", "Tomás Ibáñez"],
 ] as const;
 
-/** The final score of each of the ten matches, and who wrote it (the cell note's label). */
+/** The final score of each of the twelve matches, and who wrote it (the cell note's label). */
 export const FINAL: Record<number, { score: [number, number]; by: string }> = {
   301: { score: [21, 15], by: "Ana (Court 1)" },
   302: { score: [21, 14], by: "Operator console" }, // Ana saved 21–12; the organiser corrects it
@@ -48,4 +48,6 @@ export const FINAL: Record<number, { score: [number, number]; by: string }> = {
   308: { score: [21, 16], by: "Carla (Court 3)" }, // with the replacement link
   309: { score: [19, 21], by: "Carla (Court 3)" },
   310: { score: [21, 11], by: "Carla (Court 3)" },
+  311: { score: [21, 5], by: "Ana (Court 1)" }, // counted point by point, called from the court board
+  312: { score: [21, 21], by: "Ben (Court 2)" }, // retired: saved with the one more tap
 };

@@ -112,3 +112,44 @@ export async function saveScore(umpire: Page, [one, two]: readonly [number, numb
   await umpire.getByRole("button", { name: "Save score" }).tap();
   await umpire.getByText(`Saved: ${one}–${two}.`).waitFor();
 }
+
+/** A court's tile on the console's court board. */
+export const courtTile = (organiser: Page, court: string) =>
+  organiser.getByRole("region", { name: court, exact: true });
+
+/** The organiser calls `match` to `court` from the board, by its one tap when it is the court's suggestion. */
+export async function callToCourt(organiser: Page, court: string, match: number): Promise<void> {
+  const tile = courtTile(organiser, court);
+  const suggested = tile.getByRole("button", { name: `Call match ${match} to ${court}` });
+  if (await suggested.isVisible()) await suggested.click();
+  else {
+    await tile.getByText("Call another match").click();
+    await tile.getByLabel(`Match for ${court}`).selectOption(String(match));
+    await tile.getByRole("button", { name: `Call to ${court}` }).click();
+  }
+  await tile.getByText(`Match ${match}`, { exact: true }).waitFor();
+}
+
+/** A side's +1 button on the score page's point counter. */
+const pointButton = (umpire: Page, n: 1 | 2) =>
+  umpire.getByRole("button", { name: /^Point to .+, now \d+$/ }).nth(n - 1);
+
+/**
+ * An umpire counts a game point by point on the score page's counter: `rally` says who wins each
+ * point in turn (1 or 2); `afterEach` is what they look up to after each tap.
+ */
+export async function countPoints(
+  umpire: Page,
+  rally: ReadonlyArray<1 | 2>,
+  afterEach: (points: [number, number]) => Promise<void> = async () => {},
+): Promise<void> {
+  await umpire.getByRole("button", { name: /^Count point by point/ }).tap();
+  await umpire.getByRole("heading", { name: "Game 1" }).waitFor();
+  const points: [number, number] = [0, 0];
+  for (const side of rally) {
+    await pointButton(umpire, side).tap();
+    if (side === 1) points[0] += 1;
+    else points[1] += 1;
+    await afterEach([...points]);
+  }
+}
