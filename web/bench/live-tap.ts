@@ -5,7 +5,7 @@
  * tap to the spectator's page showing the new "live a–b" words (goal: p95 ≤ 1 s). Both pages are
  * in one Chromium (over a bare DevTools pipe, bare-chromium.ts), so the tap and the words are timed
  * on one clock (`performance.timeOrigin + performance.now()`, live-tap-in-page.ts).
- * Baseline, in the same run and interleaved with the taps: the same live PUT sent by a plain
+ * Baseline, in the same run, each push between two taps: the same live PUT sent by a plain
  * `fetch` from the score page for another called match, to the spectator's page showing its words
  * (the service, relay and spectator's page without the counter and its store).
  *
@@ -23,7 +23,10 @@ const HALL = "Rizal Hall";
 const COUNTED = 107;
 const PLAIN = 108;
 const TAPS = 40;
-/** Between a tap and the next (the baseline's push goes half-way between). */
+/**
+ * Between a tap and the next; the baseline's push goes at a random point between them, so neither
+ * keeps one phase of the relay's 300 ms tick (docs/live-messages.md) through the run.
+ */
 const SPACING_MS = 300;
 const MATCHES = `/v3/days/${DAY}/facilities/${encodeURIComponent(HALL)}/matches`;
 
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
 
 const visibility = (page: BarePage) => page.evaluate(() => document.visibilityState);
 
-/** The taps, each followed half a spacing later by the baseline's push; each timed to the spectator's words. */
+/** The taps, each followed by the baseline's push before the next; each timed to the spectator's words. */
 async function measure(umpire: BarePage, spectator: BarePage, plainPath: string, token: string) {
   const taps: number[] = [];
   const plain: number[] = [];
@@ -104,7 +107,8 @@ async function measure(umpire: BarePage, spectator: BarePage, plainPath: string,
     else points[1]++;
     const tapped = await umpire.evaluate(inUmpire.tap, side);
     const tapShown = spectator.evaluate(inSpectator.shownAt, shown(COUNTED, points));
-    await pause(SPACING_MS / 2);
+    const before = 50 + Math.random() * (SPACING_MS - 100);
+    await pause(before);
     const baselinePoints: [number, number] = [n, 0];
     const sent = await umpire.evaluate(inUmpire.send, {
       path: plainPath,
@@ -113,7 +117,7 @@ async function measure(umpire: BarePage, spectator: BarePage, plainPath: string,
       points: baselinePoints,
     });
     const plainShown = spectator.evaluate(inSpectator.shownAt, shown(PLAIN, baselinePoints));
-    await pause(SPACING_MS / 2);
+    await pause(SPACING_MS - before);
     taps.push((await tapShown) - tapped);
     plain.push((await plainShown) - sent);
   }
