@@ -143,9 +143,11 @@ for (const r of concurrency) {
     );
   out.push("");
 }
-out.push("## Hostile callers (issues 16 and 24)");
+out.push("## Hostile callers (issues 16, 24 and 35)");
 out.push("");
-out.push("Each row of the issues' tables (issue 24's marked `24`), tried over a real h2c connection by");
+out.push(
+  "Each row of the issues' tables (issue 24's marked `24`, issue 35's `35`), tried over a real h2c connection by",
+);
 out.push(
   "the suite (`service/test/reliability/attacks-*.test.ts`): what was sent, what must happen, what happened.",
 );
@@ -154,6 +156,10 @@ out.push("| row | sent | expected | observed | result |");
 out.push("|---|---|---|---|---|");
 for (const r of attacks)
   out.push(`| ${r.row} | ${cell(r.sent)} | ${cell(r.expected)} | ${cell(r.observed)} | ${mark(r.pass)} |`);
+out.push("");
+out.push(
+  "Issue 35's rows run against the service as `npm run serve` starts it, `TRUST_PROXY_HOPS=1`, the venue's one address in `X-Forwarded-For` (`attacks-venue-address.test.ts`). Its row L1 (the desk's kept list tied to its link) is a Chromium journey at 360 px, `web/test/browser/desk-kept-list.test.ts`: offline, a made-up unsigned link naming the same day and hall shows none of the kept names; online, a refusal clears them from the screen at once and forgets the kept list; reloaded offline, none shows. The sign-in flood's five runs of five with device proofs in place are in docs/decisions.md (issue 35).",
+);
 out.push("");
 out.push("`GET /ping` over h2c (4 in flight) against the service (`npm run bench -- hostile`), each attack");
 out.push("from its own process, beside the idle figure of the same run, with the CPU the service spent in");

@@ -87,17 +87,38 @@ interface Phase {
   peakRssMb: number;
   /** CPU seconds the service spent during the phase (every thread: scrypt runs on libuv's pool). */
   cpuSeconds: number;
+  /** The service's own event-loop delay in the phase (p99 and max, ms): a blocked loop, or a busy machine. */
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+/** The service's event-loop delay since the last ask (serve-app.ts answers SIGUSR2). */
+function loopDelay(): Promise<{ loopP99Ms: number; loopMaxMs: number }> {
+  return new Promise((resolve) => {
+    let out = "";
+    const read = (chunk: Buffer) => {
+      out += chunk;
+      if (!out.includes("\n")) return;
+      service.child.stdout!.off("data", read);
+      resolve(JSON.parse(out.trim()));
+    };
+    service.child.stdout!.on("data", read);
+    service.child.kill("SIGUSR2");
+  });
 }
 
 async function underAttack(name: string, run: () => Promise<Record<string, number>>): Promise<Phase> {
   let finished = false;
+  await loopDelay();
   phasePeakRss = 0;
   const cpuBefore = usage().cpuSeconds;
   const pinging = pingUntil(() => finished);
   const answered = await run();
   finished = true;
   const latencies = await pinging;
+  const loop = await loopDelay();
   return {
+    ...loop,
     cpuSeconds: usage().cpuSeconds - cpuBefore,
     name,
     p50: percentile(latencies, 50),
@@ -124,7 +145,9 @@ try {
   if (first.status !== 200) throw new Error(`the warm-up job answered ${first.status}`);
   const start = usage();
   const idleUntil = performance.now() + 3000;
+  await loopDelay();
   const idle = await pingUntil(() => performance.now() > idleUntil);
+  const idleLoop = await loopDelay();
   const phases: Phase[] = [];
   phases.push(await underAttack("(a) six 5 MiB row bombs at a time, 3 s", () => attack("row-bombs", 3)));
   // The second flood comes from an address the first one got throttled: every sign-in is refused.
@@ -143,7 +166,7 @@ try {
   const idleP50 = percentile(idle, 50);
   const idleP99 = percentile(idle, 99);
   const result = {
-    idle: { p50: idleP50, p99: idleP99, pings: idle.length },
+    idle: { p50: idleP50, p99: idleP99, pings: idle.length, ...idleLoop },
     phases: phases.map((p) => ({ ...p, ratioP99: p.p99 / idleP99 })),
     rss: { startMb: start.rssMb, peakMb: Math.max(peakRss, end.rssMb), growthMb: rssGrowth },
     cpuAfterCancelSeconds: cpuAfterCancel,
@@ -159,11 +182,11 @@ try {
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   say(`GET /ping over h2c, 4 in flight, against the service under attack (Node ${process.version})`);
   say(
-    `${"idle".padEnd(46)} p50 ${ms(idleP50).padStart(9)}   p99 ${ms(idleP99).padStart(9)}   (${idle.length} pings)`,
+    `${"idle".padEnd(46)} p50 ${ms(idleP50).padStart(9)}   p99 ${ms(idleP99).padStart(9)}   (${idle.length} pings)   loop delay p99 ${ms(idleLoop.loopP99Ms)} max ${ms(idleLoop.loopMaxMs)}`,
   );
   for (const p of result.phases) {
     say(
-      `${p.name.padEnd(46)} p50 ${ms(p.p50).padStart(9)}   p99 ${ms(p.p99).padStart(9)}   p99/idle ${p.ratioP99.toFixed(1)}×   CPU ${p.cpuSeconds.toFixed(2)} s   peak RSS ${p.peakRssMb.toFixed(0)} MB   answered ${JSON.stringify(p.answered)}`,
+      `${p.name.padEnd(46)} p50 ${ms(p.p50).padStart(9)}   p99 ${ms(p.p99).padStart(9)}   p99/idle ${p.ratioP99.toFixed(1)}×   CPU ${p.cpuSeconds.toFixed(2)} s   loop delay p99 ${ms(p.loopP99Ms)} max ${ms(p.loopMaxMs)}   peak RSS ${p.peakRssMb.toFixed(0)} MB   answered ${JSON.stringify(p.answered)}`,
     );
   }
   say(

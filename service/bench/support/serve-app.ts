@@ -4,6 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import pino from "pino";
 import { createDataFolder } from "../../src/adapters/data-folder/index.ts";
 import { buildApp } from "../../src/app.ts";
@@ -29,3 +30,14 @@ await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();
 process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);
 process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
+
+// The event loop's delay since the last ask (SIGUSR2 answers one JSON line on stdout, then starts
+// again): the hostile benchmark tells a blocked loop from a machine too busy to run the process.
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+process.on("SIGUSR2", () => {
+  process.stdout.write(
+    `${JSON.stringify({ loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 })}\n`,
+  );
+  loop.reset();
+});

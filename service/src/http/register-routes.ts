@@ -34,6 +34,8 @@ function errorResponses(route: RouteDefinition, surface: Surface) {
     for (const code of ["bad_request", "unsupported_media_type", "payload_too_large"] as const)
       codes.add(code);
   if (route.body || route.querystring) codes.add("validation_error");
+  // A body that misses its deadline (./server-limits.ts); listed on `/v3` only, the frozen documents stay as released.
+  if (surface === "v3" && (route.body || route.consumes !== undefined)) codes.add("request_timeout");
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const status = statusFor(code, surface);

@@ -204,7 +204,7 @@ describe("auth by route", () => {
       assert.deepEqual(
         Object.keys(session),
         ["token", "expiresAt", "deviceProof"],
-        "v3 adds the device proof",
+        "issue 35: a device proof too",
       );
       assert.equal(session.expiresAt, t.clock.now() + 43_200_000, "12 h when AUTH_TOKEN_TTL_MS is unset");
       assert.equal(
@@ -214,11 +214,7 @@ describe("auth by route", () => {
       );
       const frozen = await t.client.request("POST", "/auth/login", { body: OPERATOR });
       assert.equal(frozen.status, 200);
-      assert.deepEqual(
-        Object.keys(frozen.json()),
-        ["token", "expiresAt"],
-        "the frozen answer stays as it was",
-      );
+      assert.deepEqual(Object.keys(frozen.json()), ["token", "expiresAt"], "the frozen answer as released");
       assert.equal(frozen.headers.link, "</v3/sessions>; rel=successor-version");
     });
 

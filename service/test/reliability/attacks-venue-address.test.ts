@@ -29,6 +29,11 @@ describe("the venue's one address (issue 35, H1 and H2)", () => {
       headers: { "x-forwarded-for": from, origin: served.pagesOrigin, ...headers },
       body: { username: OPERATOR.username, password },
     });
+  /** The range of times the answers took, for the report (never asserted: the 408 is the proof). */
+  const seconds = (answers: Array<{ seconds: number }>) => {
+    const all = answers.map((a) => a.seconds);
+    return `${Math.min(...all).toFixed(1)}–${Math.max(...all).toFixed(1)} s`;
+  };
   const statuses = (answers: H2Response[]) => answers.map((res) => res.status).join(" ");
 
   describe("H1: device proofs", () => {
@@ -129,7 +134,8 @@ describe("the venue's one address (issue 35, H1 and H2)", () => {
   describe("H2: body deadlines", () => {
     /** A request whose body arrives one byte every `everyMs`, on its own connection; resolves when the stream ends. */
     const trickle = (path: string, type: string, body: Buffer, from: string, everyMs = 250) =>
-      new Promise<{ status?: number; text: string; unsent: number }>((resolve) => {
+      new Promise<{ status?: number; text: string; unsent: number; seconds: number }>((resolve) => {
+        const started = performance.now();
         const session = connect(served.url);
         session.on("error", () => {});
         const stream = session.request({
@@ -151,7 +157,12 @@ describe("the venue's one address (issue 35, H1 and H2)", () => {
         stream.on("close", () => {
           clearInterval(timer);
           session.destroy();
-          resolve({ status, text, unsent: body.length - sent });
+          resolve({
+            status,
+            text,
+            unsent: body.length - sent,
+            seconds: (performance.now() - started) / 1000,
+          });
         });
       });
 
@@ -172,7 +183,7 @@ describe("the venue's one address (issue 35, H1 and H2)", () => {
         "35 H2",
         "20 sign-ins whose body arrives one byte every 250 ms, each on its own connection",
         "each 408 request_timeout, its stream closed before the body was sent; /ping 200 meanwhile",
-        `${answers.map((a) => a.status).join(" ")}; /ping ${[...new Set(pings)].join(",")} × ${pings.length}`,
+        `${answers.map((a) => a.status).join(" ")}, closed after ${seconds(answers)}; /ping ${[...new Set(pings)].join(",")} × ${pings.length}`,
         answers.every(
           (a) => a.status === 408 && JSON.parse(a.text).code === "request_timeout" && a.unsent > 0,
         ) &&
@@ -188,7 +199,7 @@ describe("the venue's one address (issue 35, H1 and H2)", () => {
         "35 H2",
         `a ${form.body.length}-byte scoresheet upload at 10 bytes a second`,
         "408 request_timeout, closed before the body was sent",
-        `${answer.status}, ${answer.unsent} bytes unsent`,
+        `${answer.status} after ${seconds([answer])}, ${answer.unsent} bytes unsent`,
         answer.status === 408 && JSON.parse(answer.text).code === "request_timeout" && answer.unsent > 0,
       );
     });

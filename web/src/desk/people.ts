@@ -27,6 +27,8 @@ export interface DeskOptions {
   api: Api;
   liveUrl: URL;
   entry: DayEntry;
+  /** The link's token hash (lib/attendance/kept-list.ts `linkHash`) and expiry: the kept list is tied to them. */
+  link: { hash: string | undefined; expiresAt: number };
   /** Why nothing may be sent now (the link expired), as a sentence. */
   blocked(): string | undefined;
 }
@@ -85,7 +87,10 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
   /** Answers to marks, so a list read that started before a mark's answer cannot undo it on screen. */
   let answers = new Map<string, { person: Person; at: number }>();
 
-  /** A 401 or 403 means the link no longer works here: no more reads, and the kept list is forgotten. */
+  /**
+   * A 401 or 403 means the link no longer works here: no more reads, the kept list is forgotten,
+   * and the list on screen cleared.
+   */
   const noteRefusal = (error: unknown) => {
     if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
     linkRefused.value = {
@@ -95,6 +100,8 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
     };
     reads?.stop();
     forgetList(env.storage);
+    people.value = undefined;
+    readAt.value = undefined;
   };
 
   async function readPeople(facility: string): Promise<void> {
@@ -115,7 +122,16 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
       people.value = list.map((person) => answers.get(person.key)?.person ?? person);
       readAt.value = clock.now();
       readProblem.value = undefined;
-      keepList(env.storage, { day: desk.entry.dayKey, facility, readAt: readAt.value, people: list });
+      const { hash, expiresAt } = desk.link;
+      if (hash !== undefined)
+        keepList(env.storage, {
+          day: desk.entry.dayKey,
+          facility,
+          readAt: readAt.value,
+          people: list,
+          link: hash,
+          linkExpiresAt: expiresAt,
+        });
     } catch (error) {
       noteRefusal(error);
       if (facility === shown) readProblem.value = error instanceof Error ? error.message : String(error);
@@ -183,7 +199,12 @@ export function createPeopleStore(env: PageEnvironment): PeopleStore {
       const kept =
         facility === undefined || desk === undefined
           ? undefined
-          : keptList(env.storage, desk.entry.dayKey, facility);
+          : keptList(env.storage, {
+              day: desk.entry.dayKey,
+              facility,
+              link: desk.link.hash,
+              now: clock.now(),
+            });
       // The list as last read on this phone shows until the service answers (or while it cannot).
       people.value = kept?.people;
       readAt.value = kept?.readAt;

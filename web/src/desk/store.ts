@@ -6,6 +6,7 @@
  */
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { createApi } from "../lib/api/client.ts";
+import { linkHash } from "../lib/attendance/kept-list.ts";
 import type { DayEntry, Facility } from "../lib/data/registry.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import { expiryText } from "../lib/links/expiry.ts";
@@ -146,6 +147,7 @@ export function createDeskStore(env: PageEnvironment): DeskStore {
         api: createApi(settings.apiUrl, env.fetch, () => link.value?.token),
         liveUrl: settings.liveUrl,
         entry,
+        link: { hash: await linkHash(decoded.token), expiresAt: decoded.exp },
         blocked: () => (hasExpired(decoded, env.clock.now()) ? expiredSentence(decoded) : undefined),
       });
       day.follow(entry);

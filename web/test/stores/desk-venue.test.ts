@@ -29,7 +29,7 @@ function refuseLink(page: FakePage, revoked = true) {
 }
 
 describe("the desk page on a venue day", () => {
-  test("revoked while open: the next mark's refusal says so, marks are disabled and the unsent one is offered for hand-over", async () => {
+  test("revoked while open: the next mark's refusal says so and clears the list, marks are disabled and the unsent one is offered for hand-over", async () => {
     const { page, desk, token } = await openDesk();
     assert.notEqual(page.storage.getItem(KEPT_LIST), null, "the list read is kept on the phone");
     refuseLink(page);
@@ -43,7 +43,9 @@ describe("the desk page on a venue day", () => {
       desk.pendingMarks.value.map((m) => [m.player, m.state]),
       [["Mónica Yáñez", "held"]],
     );
-    assert.equal(desk.shownPeople.value[0]?.present, true, "the unsent mark stays on its row");
+    // Issue 35 L1: a refused link shows none of the list (the held mark stays for hand-over).
+    assert.equal(desk.people.value, undefined, "the list is cleared from the screen");
+    assert.equal(desk.shownPeople.value.length, 0);
 
     desk.mark(joaquin, true);
     desk.refresh();
