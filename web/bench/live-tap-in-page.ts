@@ -8,6 +8,8 @@
 declare global {
   interface Window {
     liveShown?: Record<string, number>;
+    /** The score page: how long each baseline PUT took to be answered, in ms. */
+    plainAnswered?: number[];
   }
 }
 
@@ -56,6 +58,8 @@ export const inUmpire = {
    */
   send(args: { path: string; token: string; seq: number; points: [number, number] }): number {
     const at = performance.timeOrigin + performance.now();
+    window.plainAnswered ??= [];
+    const answered = window.plainAnswered;
     void fetch(args.path, {
       method: "PUT",
       headers: { authorization: `Bearer ${args.token}`, "content-type": "application/json" },
@@ -65,7 +69,7 @@ export const inUmpire = {
         team2Points: args.points[1],
         game: 1,
       }),
-    });
+    }).then(() => answered.push(performance.timeOrigin + performance.now() - at));
     return at;
   },
 };
