@@ -26,6 +26,8 @@ export interface RelayOptions {
   livePointsTickMs?: number;
   /** `LIVE_UNREAD_LIMIT_BYTES`; omitted, the relay's default (512 KiB). */
   unreadLimitBytes?: number;
+  /** `LIVE_CHANNEL_SOCKETS` and `LIVE_SOCKETS_PER_ADDRESS`; omitted, the relay's defaults (5,000 and 1,000). */
+  socketCaps?: { channel: number; perAddress: number };
 }
 
 /** A running relay. */
@@ -76,6 +78,10 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     bindings["LIVE_POINTS_TICK_MS"] = String(options.livePointsTickMs);
   if (options.unreadLimitBytes !== undefined)
     bindings["LIVE_UNREAD_LIMIT_BYTES"] = String(options.unreadLimitBytes);
+  if (options.socketCaps !== undefined) {
+    bindings["LIVE_CHANNEL_SOCKETS"] = String(options.socketCaps.channel);
+    bindings["LIVE_SOCKETS_PER_ADDRESS"] = String(options.socketCaps.perAddress);
+  }
   const script = await bundleWorker();
   // Miniflare makes its temporary folder in the constructor, under os.tmpdir(), and removes it on
   // dispose without waiting (so a process that exits right after, as `npm start` does on Ctrl+C,

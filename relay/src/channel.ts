@@ -3,9 +3,8 @@ import type { Env as RelayEnv } from "./env.ts";
 import { errorResponse } from "./http.ts";
 import {
   addressTag,
-  CHANNEL_SOCKETS,
   countUnread,
-  SOCKETS_PER_ADDRESS,
+  socketCaps,
   UNREAD_CLOSE_CODE,
   unreadLimitBytes,
   utf8Bytes,
@@ -20,9 +19,11 @@ import {
  */
 export abstract class Channel<Env extends RelayEnv = RelayEnv> extends DurableObject<Env> {
   readonly #unreadLimit: number;
+  readonly #caps: { channel: number; perAddress: number };
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#unreadLimit = unreadLimitBytes(env);
+    this.#caps = socketCaps(env);
     // Answered by the runtime without waking the object, so pages can keep their socket alive for free.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -44,10 +45,11 @@ export abstract class Channel<Env extends RelayEnv = RelayEnv> extends DurableOb
   /** The answer to a socket past the channel's cap or its address's, else `undefined`. */
   #refusal(address: string): Response | undefined {
     const retry = { "retry-after": "30" };
-    if (this.ctx.getWebSockets().length >= CHANNEL_SOCKETS)
-      return errorResponse("channel_full", `this channel holds its ${CHANNEL_SOCKETS} sockets`, retry);
-    if (this.ctx.getWebSockets(address).length >= SOCKETS_PER_ADDRESS)
-      return errorResponse("rate_limited", `at most ${SOCKETS_PER_ADDRESS} sockets from one address`, retry);
+    const { channel, perAddress } = this.#caps;
+    if (this.ctx.getWebSockets().length >= channel)
+      return errorResponse("channel_full", `this channel holds its ${channel} sockets`, retry);
+    if (this.ctx.getWebSockets(address).length >= perAddress)
+      return errorResponse("rate_limited", `at most ${perAddress} sockets from one address`, retry);
     return undefined;
   }
 

@@ -24,6 +24,10 @@ export interface Env {
    * `UNREAD_LIMIT_BYTES` of `socket-limits.ts`, 512 KiB; at least 1024). Tests lower it.
    */
   LIVE_UNREAD_LIMIT_BYTES?: string;
+  /** Sockets one channel accepts (default `CHANNEL_SOCKETS` of `socket-limits.ts`, 5,000). Tests lower it. */
+  LIVE_CHANNEL_SOCKETS?: string;
+  /** Sockets one address may hold on one channel (default `SOCKETS_PER_ADDRESS`, 1,000). Tests lower it. */
+  LIVE_SOCKETS_PER_ADDRESS?: string;
 }
 
 /** The live points' tick: at most 1000 / 300 ≈ 3.3 messages a second per socket, a point waiting at most 300 ms. */

@@ -27,10 +27,23 @@ export const UNREAD_CLOSE_CODE = 4008;
 /** The tag prefix that counts a socket under its client's address (tags outlive hibernation). */
 const ADDRESS_TAG = "address:";
 
+/** A whole-number setting of at least `least`, else `fallback` (unset or unusable). */
+function wholeSetting(text: string | undefined, least: number, fallback: number): number {
+  const value = Number(text?.trim() || Number.NaN);
+  return Number.isInteger(value) && value >= least ? value : fallback;
+}
+
 /** The unread limit `LIVE_UNREAD_LIMIT_BYTES` sets (a whole number ≥ 1024), else {@link UNREAD_LIMIT_BYTES}. */
 export function unreadLimitBytes(env: Env): number {
-  const value = Number(env.LIVE_UNREAD_LIMIT_BYTES?.trim() ?? "");
-  return Number.isInteger(value) && value >= 1024 ? value : UNREAD_LIMIT_BYTES;
+  return wholeSetting(env.LIVE_UNREAD_LIMIT_BYTES, 1024, UNREAD_LIMIT_BYTES);
+}
+
+/** The caps `LIVE_CHANNEL_SOCKETS` and `LIVE_SOCKETS_PER_ADDRESS` set, else {@link CHANNEL_SOCKETS} and {@link SOCKETS_PER_ADDRESS}. */
+export function socketCaps(env: Env): { channel: number; perAddress: number } {
+  return {
+    channel: wholeSetting(env.LIVE_CHANNEL_SOCKETS, 1, CHANNEL_SOCKETS),
+    perAddress: wholeSetting(env.LIVE_SOCKETS_PER_ADDRESS, 1, SOCKETS_PER_ADDRESS),
+  };
 }
 
 /** The tag a socket from `request`'s client carries: its `CF-Connecting-IP`, as the service counts addresses. */

@@ -2,7 +2,8 @@
 // hostile page holds. In workerd through Miniflare, over real sockets: 3,000 sockets that never
 // read are closed once their backlog passes the unread limit (lowered here to 64 KiB, so 3,000
 // backlogs are 200 MB, not 1.5 GB), while a spectator that reads and pings keeps its socket and
-// gets the score; one address past its cap and a channel past its cap are refused.
+// gets the score; one address past its cap and a channel past its cap are refused (on a second relay
+// whose caps are lowered through their settings, so the refusals cost hundreds of sockets, not 6,000).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { announce, connect, type RunningRelay, type SocketClient, startRelay } from "./helpers.ts";
@@ -14,6 +15,8 @@ const DAY = "open-2026/day-1";
 /** A day of its own for the channel cap, so no socket of the other tests is on it. */
 const FULL_DAY = "open-2026/day-2";
 const LIMIT = 64 * 1024;
+/** The second relay's caps: the same rule as the defaults (5,000 and 1,000), at a tenth of the sockets. */
+const CAPS = { channel: 300, perAddress: 100 };
 /** A snapshot of about 20 KB: four of them pass the limit, and the fifth is not sent. */
 const snapshot = (minute: number, score = "") =>
   JSON.stringify({
@@ -34,16 +37,20 @@ async function publish(relay: RunningRelay, text: string): Promise<{ clients: nu
 
 describe("M3: sockets that do not read are closed; a reading spectator is served", () => {
   let relay: RunningRelay;
+  let capped: RunningRelay;
   const unread: UnreadSocket[] = [];
 
   before(async () => {
     relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], unreadLimitBytes: LIMIT });
     await announce(relay.url, SECRET, [DAY, FULL_DAY]);
+    capped = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], socketCaps: CAPS });
+    await announce(capped.url, SECRET, [DAY, FULL_DAY]);
   });
 
   after(async () => {
     for (const { socket } of unread) socket.destroy();
     await relay?.dispose();
+    await capped?.dispose();
   });
 
   it("3,000 non-reading sockets closed past the limit; the score reaches the spectator who reads", async (t) => {
@@ -56,6 +63,11 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
         )),
       );
     }
+    // The default cap per address (1,000) holds on this relay: one more from the first address is refused.
+    await assert.rejects(
+      openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "203.0.113.1"),
+      /HTTP\/1\.1 429/,
+    );
     const spectator: SocketClient = await connect(relay.url, `/live/${DAY}`, ORIGIN);
     // The page's rule: a ping after each message read (at most once a second in the pages; these
     // pushes are spaced by the spectator's own reading).
@@ -96,45 +108,45 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
     await spectator.close();
   });
 
-  it("past 1,000 sockets from one address: 429 rate_limited; another address is still served", async () => {
+  it("past its cap of sockets from one address: 429 rate_limited; another address is still served", async () => {
     const held = await Promise.all(
-      Array.from({ length: 1000 }, () => openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.7")),
+      Array.from({ length: CAPS.perAddress }, () =>
+        openUnreadSocket(capped.url, `/live/${DAY}`, ORIGIN, "198.51.100.7"),
+      ),
     );
     unread.push(...held);
     await assert.rejects(
-      openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.7"),
+      openUnreadSocket(capped.url, `/live/${DAY}`, ORIGIN, "198.51.100.7"),
       /HTTP\/1\.1 429/,
     );
-    const other = await openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "198.51.100.8");
+    const other = await openUnreadSocket(capped.url, `/live/${DAY}`, ORIGIN, "198.51.100.8");
     unread.push(other);
     // IPv6 by its /64: a phone's privacy addresses are one client.
     const v6 = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) =>
-        openUnreadSocket(relay.url, `/attendance/${DAY}`, ORIGIN, `2001:db8:1:2::${(i + 1).toString(16)}`),
+      Array.from({ length: CAPS.perAddress }, (_, i) =>
+        openUnreadSocket(capped.url, `/attendance/${DAY}`, ORIGIN, `2001:db8:1:2::${(i + 1).toString(16)}`),
       ),
     );
     unread.push(...v6);
     await assert.rejects(
-      openUnreadSocket(relay.url, `/attendance/${DAY}`, ORIGIN, "2001:db8:1:2:ffff::1"),
+      openUnreadSocket(capped.url, `/attendance/${DAY}`, ORIGIN, "2001:db8:1:2:ffff::1"),
       /HTTP\/1\.1 429/,
     );
     for (const { socket } of unread.splice(0)) socket.destroy();
   });
 
-  it("past 5,000 sockets on one channel: 503 channel_full", async () => {
-    for (let address = 1; address <= 5; address++) {
-      for (let batch = 0; batch < 10; batch++) {
-        unread.push(
-          ...(await Promise.all(
-            Array.from({ length: 100 }, () =>
-              openUnreadSocket(relay.url, `/attendance/${FULL_DAY}`, ORIGIN, `192.0.2.${address}`),
-            ),
-          )),
-        );
-      }
+  it("past its cap of sockets on one channel: 503 channel_full", async () => {
+    for (let address = 1; address <= CAPS.channel / CAPS.perAddress; address++) {
+      unread.push(
+        ...(await Promise.all(
+          Array.from({ length: CAPS.perAddress }, () =>
+            openUnreadSocket(capped.url, `/attendance/${FULL_DAY}`, ORIGIN, `192.0.2.${address}`),
+          ),
+        )),
+      );
     }
     await assert.rejects(
-      openUnreadSocket(relay.url, `/attendance/${FULL_DAY}`, ORIGIN, "192.0.2.99"),
+      openUnreadSocket(capped.url, `/attendance/${FULL_DAY}`, ORIGIN, "192.0.2.99"),
       /HTTP\/1\.1 503/,
     );
     for (const { socket } of unread.splice(0)) socket.destroy();
