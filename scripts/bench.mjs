@@ -13,7 +13,7 @@ const BENCHMARKS = {
   recalc: "service/bench/recalc.ts",
   hostile: "service/bench/hostile.ts",
   pages: ["web/bench/page.ts", "web/bench/views.ts"],
-  live: "relay/bench/live-points.ts",
+  live: ["relay/bench/live-points.ts", "web/bench/live-tap.ts"],
 };
 
 const chosen = process.argv.slice(2);
