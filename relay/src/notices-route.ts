@@ -1,8 +1,8 @@
+import { dayPost } from "./day-post.ts";
 import type { Env } from "./env.ts";
-import { errorResponse, json, RelayError, readJson } from "./http.ts";
-import { isValidKey, KEY_RULE, objectName } from "./keys.ts";
+import { json, RelayError, readJson } from "./http.ts";
+import { objectName } from "./keys.ts";
 import { MAX_REVOKED, noticeOf } from "./notices/index.ts";
-import { secretMatches } from "./secret.ts";
 
 const NOTICES_PATH = /^\/notices\/([^/]+)\/([^/]+)$/;
 /** Largest notice body accepted, in bytes: {@link MAX_REVOKED} link ids and a little more. */
@@ -15,14 +15,8 @@ const NOTICE_LIMIT = 32 * 1024;
  * `{ clients }`. `undefined` for another path.
  */
 export async function noticesRoute(request: Request, env: Env): Promise<Response | undefined> {
-  const path = NOTICES_PATH.exec(new URL(request.url).pathname);
-  if (path === null) return undefined;
-  if (request.method !== "POST") return errorResponse("method_not_allowed", "use POST", { allow: "POST" });
-  const key = { event: path[1] ?? "", day: path[2] ?? "" };
-  if (!isValidKey(key)) return errorResponse("bad_request", KEY_RULE);
-  if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-    return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-  }
+  const key = await dayPost(request, env, NOTICES_PATH);
+  if (key === undefined || key instanceof Response) return key;
   const { value } = await readJson(request, NOTICE_LIMIT);
   const notice = noticeOf(value);
   if (notice === undefined) {

@@ -1,8 +1,8 @@
+import { dayPost } from "./day-post.ts";
 import type { Env } from "./env.ts";
-import { errorResponse, json, RelayError, readJson } from "./http.ts";
-import { isValidKey, KEY_RULE, objectName } from "./keys.ts";
+import { json, RelayError, readJson } from "./http.ts";
+import { objectName } from "./keys.ts";
 import type { PointUpdate } from "./live-points/latest-points.ts";
-import { secretMatches } from "./secret.ts";
 
 const POINTS_PATH = /^\/points\/([^/]+)\/([^/]+)$/;
 /** Largest point body accepted, in bytes. */
@@ -55,14 +55,8 @@ function pointOf(body: Record<string, unknown>): PointUpdate {
  * `{ ended }`. Both go to the day's snapshot channel, `live:<event>/<day>`. `undefined` for another path.
  */
 export async function pointsRoute(request: Request, env: Env): Promise<Response | undefined> {
-  const path = POINTS_PATH.exec(new URL(request.url).pathname);
-  if (path === null) return undefined;
-  if (request.method !== "POST") return errorResponse("method_not_allowed", "use POST", { allow: "POST" });
-  const key = { event: path[1] ?? "", day: path[2] ?? "" };
-  if (!isValidKey(key)) return errorResponse("bad_request", KEY_RULE);
-  if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-    return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-  }
+  const key = await dayPost(request, env, POINTS_PATH);
+  if (key === undefined || key instanceof Response) return key;
   const { value } = await readJson(request, POINT_LIMIT);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new RelayError("bad_request", "the body must be a JSON object");
