@@ -3,7 +3,8 @@
  * sockets that never read on the day's live channel (three public addresses, 1,000 each: the cap
  * per address), in the real relay (workerd through Miniflare) at its production limits (512 KiB
  * unread, ../src/socket-limits.ts). Beside the baseline measured in the same run: the same relay,
- * spectator and pushes with no hostile socket.
+ * spectator and pushes with no hostile socket; and, to tell the fan-out's own cost from the
+ * non-readers', a full hall: as many sockets that read (counting sockets, ./counting-socket.ts).
  *
  * {@link PUSHES} snapshots of about 20 KB, each carrying a score, pushed one after another as the
  * spectator reads them (it pings after each message, as the pages do). Each push is timed from its
@@ -26,7 +27,7 @@ import {
   timedPush,
 } from "../test/held-sockets.ts";
 import { announce, startRelay } from "../test/helpers.ts";
-import { ORIGIN, percentile, SECRET } from "./fan-out-measure.ts";
+import { FAN_OUT_RELAY, ORIGIN, openSockets, percentile, SECRET } from "./fan-out-measure.ts";
 
 const DAY = "bench/m3";
 const NAT = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
@@ -55,15 +56,32 @@ function relayRssMb(): number {
   return kb / 1024;
 }
 
-async function run(hostile: boolean): Promise<Run> {
-  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
-  const held = [];
+/**
+ * What the channel holds beside the spectator: nothing (the baseline), the NAT's sockets that never
+ * read, or as many that read (a full hall, on a relay with the unread limit and the cap per address
+ * lifted, so they are never closed): the same fan-out, to tell its cost from the non-readers'.
+ */
+type Scene = "none" | "unread" | "reading";
+
+async function run(scene: Scene): Promise<Run> {
+  const relay = await startRelay(
+    scene === "reading" ? { ...FAN_OUT_RELAY } : { secret: SECRET, allowedOrigins: [ORIGIN] },
+  );
+  const held: Array<{ socket: { destroy(): void } }> = [];
   try {
     await announce(relay.url, SECRET, [DAY]);
     const spectator = await readingSpectator(relay.url, `/live/${DAY}`, ORIGIN);
     for (let n = 1; n <= WARMUP_PUSHES; n++)
       await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(n, "0-0"));
-    if (hostile) held.push(...(await holdUnreadSockets(relay.url, `/live/${DAY}`, ORIGIN, NAT, PER_ADDRESS)));
+    if (scene === "unread")
+      held.push(...(await holdUnreadSockets(relay.url, `/live/${DAY}`, ORIGIN, NAT, PER_ADDRESS)));
+    if (scene === "reading") {
+      const readers = await openSockets(
+        `${relay.url.replace(/^http/, "ws")}/live/${DAY}`,
+        NAT.length * PER_ADDRESS,
+      );
+      held.push({ socket: { destroy: () => readers.close() } });
+    }
     const beforeMb = relayRssMb();
     let peakMb = beforeMb;
     const sampler = setInterval(() => {
@@ -101,8 +119,9 @@ const figures = (deliveries: Delivery[]) => {
 const line = (label: string, f: ReturnType<typeof figures>) =>
   `${label.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   max ${f.max.toFixed(1).padStart(6)} ms   (${f.pushes} pushes)`;
 
-const baseline = await run(false);
-const attacked = await run(true);
+const baseline = await run("none");
+const attacked = await run("unread");
+const fullHall = await run("reading");
 const whileHeld = attacked.deliveries.filter((d) => d.clients > 1);
 const afterClosed = attacked.deliveries.filter((d) => d.clients === 1);
 const base = figures(baseline.deliveries);
@@ -116,6 +135,12 @@ console.log(
 );
 console.log(line("held: pushes after the non-reading ones were closed", figures(afterClosed)));
 console.log(`${line("held: every push", all)}   p99/baseline ${(all.p99 / base.p99).toFixed(1)}×`);
+console.log(
+  line(
+    `a full hall instead: ${NAT.length * PER_ADDRESS} sockets that read, never closed`,
+    figures(fullHall.deliveries),
+  ),
+);
 console.log(
   `relay RSS: baseline ${baseline.rss.beforeMb.toFixed(0)} → peak ${baseline.rss.peakMb.toFixed(0)} MB; held ${attacked.rss.beforeMb.toFixed(0)} → peak ${attacked.rss.peakMb.toFixed(0)} MB`,
 );
