@@ -137,7 +137,7 @@ console.log(line("held: pushes after the non-reading ones were closed", figures(
 console.log(`${line("held: every push", all)}   p99/baseline ${(all.p99 / base.p99).toFixed(1)}×`);
 console.log(
   line(
-    `a full hall instead: ${NAT.length * PER_ADDRESS} sockets that read, never closed`,
+    `full hall: ${NAT.length * PER_ADDRESS} sockets that read, never closed`,
     figures(fullHall.deliveries),
   ),
 );
