@@ -44,10 +44,14 @@ function holdSlowRequest(from: string, port: number) {
     socket = connection.socket;
     waiting = true;
     socket.once("data", (chunk: Buffer | string) => {
-      waiting = false;
       connection.socket.destroy();
       if (String(chunk).startsWith("HTTP/1.1 429")) refused = true;
-      else if (!stopped) void open().catch(() => {});
+      // Renewed at once: the address goes on holding it (the new one is on its way).
+      if (refused || stopped) waiting = false;
+      else
+        void open().catch(() => {
+          waiting = false;
+        });
     });
     socket.write(
       `POST /v3/sessions HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{`,
@@ -55,7 +59,7 @@ function holdSlowRequest(from: string, port: number) {
   };
   return {
     opened: open(),
-    /** Sent and not answered yet: held by the front or the service. */
+    /** Sent and not answered yet (or answered and being sent again): held by the front or the service. */
     held: () => waiting,
     refused: () => refused,
     stop() {
