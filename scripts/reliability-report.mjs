@@ -191,10 +191,10 @@ if (hostileFigures) {
 out.push("");
 out.push("## The venue front (issue 24)");
 out.push("");
-out.push("Each row of issue 24's table, and issue 35's M2 (marked `35`, at the front's default bounds), tried");
-out.push("over real sockets against the stack exactly as `npm start` starts it (`front/test/stack/`), the");
-out.push("front's idle time-out and socket cap shortened through its `FRONT_*` settings for issue 24's rows:");
-out.push("what was sent, what must happen, what happened.");
+out.push("Each row of issue 24's table, and issue 35's M2 (marked `35`, at the front's default");
+out.push("bounds), tried over real sockets against the stack exactly as `npm start` starts it");
+out.push("(`front/test/stack/`), the front's idle time-out and socket cap shortened through its");
+out.push("`FRONT_*` settings for issue 24's rows: what was sent, what must happen, what happened.");
 out.push("");
 out.push("| row | sent | expected | observed | result |");
 out.push("|---|---|---|---|---|");
