@@ -14,6 +14,7 @@ const BENCHMARKS = {
   hostile: "service/bench/hostile.ts",
   pages: ["web/bench/page.ts", "web/bench/views.ts"],
   live: ["relay/bench/live-points.ts", "web/bench/live-tap.ts"],
+  "unread-sockets": "relay/bench/unread-sockets.ts",
 };
 
 const chosen = process.argv.slice(2);

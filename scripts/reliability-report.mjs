@@ -158,7 +158,7 @@ for (const r of attacks)
   out.push(`| ${r.row} | ${cell(r.sent)} | ${cell(r.expected)} | ${cell(r.observed)} | ${mark(r.pass)} |`);
 out.push("");
 out.push(
-  "Issue 35's rows run against the service as `npm run serve` starts it, `TRUST_PROXY_HOPS=1`, the venue's one address in `X-Forwarded-For` (`attacks-venue-address.test.ts`). Its row L1 (the desk's kept list tied to its link) is a Chromium journey at 360 px, `web/test/browser/desk-kept-list.test.ts`: offline, a made-up unsigned link naming the same day and hall shows none of the kept names; online, a refusal clears them from the screen at once and forgets the kept list; reloaded offline, none shows. The sign-in flood's five runs of five with device proofs in place are in docs/decisions.md (issue 35).",
+  "Issue 35's rows run against the service as `npm run serve` starts it, `TRUST_PROXY_HOPS=1`, the venue's one address in `X-Forwarded-For` (`attacks-venue-address.test.ts`). Its row L1 (the desk's kept list tied to its link) is a Chromium journey at 360 px, `web/test/browser/desk-kept-list.test.ts`: offline, a made-up unsigned link naming the same day and hall shows none of the kept names; online, a refusal clears them from the screen at once and forgets the kept list; reloaded offline, none shows. The sign-in flood with device proofs in place, five runs of five, twice (2 Dec 2026, load 0.4–2.1): `/ping` p99 in (b) 7.9–16.7 ms and in (b′) 13.0–28.0 ms against idle 4.2–6.6 ms, all inside max(50 ms, 5 × idle), since the requests of new connections are let in a few per turn of the loop (`service/src/http/request-pacing.ts`); with one core taken by another process, three of five. Where the stall came from, the runs without the pacing (one of three missed, 62.1 ms) and those with a core taken are in docs/decisions.md (issue 35).",
 );
 out.push("");
 out.push("`GET /ping` over h2c (4 in flight) against the service (`npm run bench -- hostile`), each attack");
@@ -191,9 +191,10 @@ if (hostileFigures) {
 out.push("");
 out.push("## The venue front (issue 24)");
 out.push("");
-out.push("Each row of issue 24's table, tried over real sockets against the stack exactly as `npm start`");
-out.push("starts it (`front/test/stack/`), the front's idle time-out and socket cap shortened through its");
-out.push("`FRONT_*` settings: what was sent, what must happen, what happened.");
+out.push("Each row of issue 24's table, and issue 35's M2 (marked `35`, at the front's default");
+out.push("bounds), tried over real sockets against the stack exactly as `npm start` starts it");
+out.push("(`front/test/stack/`), the front's idle time-out and socket cap shortened through its");
+out.push("`FRONT_*` settings for issue 24's rows: what was sent, what must happen, what happened.");
 out.push("");
 out.push("| row | sent | expected | observed | result |");
 out.push("|---|---|---|---|---|");

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { announce, startRelay } from "../test/helpers.ts";
 import { afterOneScore, benchDay, FACILITIES, MATCHES } from "./bench-day.ts";
 import { openCountingSocket } from "./counting-socket.ts";
-import { type Figures, measure, ORIGIN, type Push, push, SECRET } from "./fan-out-measure.ts";
+import { FAN_OUT_RELAY, type Figures, measure, ORIGIN, type Push, push, SECRET } from "./fan-out-measure.ts";
 
 const SOCKETS = 2_000;
 const ROUNDS = { warmup: 2, pushes: 20 };
@@ -29,7 +29,7 @@ function dayPushes() {
 
 /** Bytes one socket of each kind receives for one score change after it holds the day. */
 async function bytesPerSocket(): Promise<{ whole: number; changes: number }> {
-  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  const relay = await startRelay({ ...FAN_OUT_RELAY });
   try {
     const day = dayPushes();
     const received = { whole: [] as number[], changes: [] as number[] };
@@ -52,7 +52,7 @@ async function bytesPerSocket(): Promise<{ whole: number; changes: number }> {
 
 /** 2,000 sockets of one kind, each push one score change later than the one before. */
 async function fanOut(askForChanges: boolean): Promise<Figures> {
-  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  const relay = await startRelay({ ...FAN_OUT_RELAY });
   try {
     const day = dayPushes();
     const channel = askForChanges ? "changes" : "whole";

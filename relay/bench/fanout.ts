@@ -17,7 +17,7 @@ import { pathToFileURL } from "node:url";
 import { createRelayClient } from "../../service/src/adapters/relay-client/index.ts";
 import { systemClock } from "../../service/src/shared/clock.ts";
 import { announce, startRelay } from "../test/helpers.ts";
-import { type Figures, measure, ORIGIN, type Push, SECRET } from "./fan-out-measure.ts";
+import { FAN_OUT_RELAY, type Figures, measure, type Push, SECRET } from "./fan-out-measure.ts";
 
 const SOCKETS = 2_000;
 const PUSHES = 20;
@@ -63,7 +63,7 @@ function wholePush(n: number): Push {
 const ROUNDS = { warmup: WARMUP_PUSHES, pushes: PUSHES };
 
 async function relayFanOut(count: number, day: string): Promise<Figures> {
-  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN] });
+  const relay = await startRelay({ ...FAN_OUT_RELAY });
   try {
     await announce(relay.url, SECRET, [`bench/${day}`]);
     const socketUrl = `${relay.url.replace(/^http/, "ws")}/live/bench/${day}`;

@@ -22,7 +22,7 @@ import WebSocket from "ws";
 import type { LivePointsMessage } from "../src/live-points/index.ts";
 import { announce, startRelay } from "../test/helpers.ts";
 import { openCountingSocket } from "./counting-socket.ts";
-import { ORIGIN, percentile, SECRET } from "./fan-out-measure.ts";
+import { FAN_OUT_RELAY, ORIGIN, percentile, SECRET } from "./fan-out-measure.ts";
 
 const SOCKETS = 2_000;
 const MATCHES = 48;
@@ -55,7 +55,7 @@ function mostInASecond(times: readonly number[]): number {
 }
 
 async function run(tickMs: number): Promise<LiveFigures> {
-  const relay = await startRelay({ secret: SECRET, allowedOrigins: [ORIGIN], livePointsTickMs: tickMs });
+  const relay = await startRelay({ ...FAN_OUT_RELAY, livePointsTickMs: tickMs });
   const day = `live-${tickMs}`;
   try {
     await announce(relay.url, SECRET, [`bench/${day}`]);

@@ -6,7 +6,8 @@
 // whose caps are lowered through their settings, so the refusals cost hundreds of sockets, not 6,000).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { announce, connect, type RunningRelay, type SocketClient, startRelay } from "./helpers.ts";
+import { holdUnreadSockets, markedSnapshot, readingSpectator, timedPush } from "./held-sockets.ts";
+import { announce, type RunningRelay, startRelay } from "./helpers.ts";
 import { openUnreadSocket, type UnreadSocket } from "./unread-sockets.ts";
 
 const SECRET = "test-push-secret";
@@ -17,23 +18,8 @@ const FULL_DAY = "open-2026/day-2";
 const LIMIT = 64 * 1024;
 /** The second relay's caps: the same rule as the defaults (5,000 and 1,000), at a tenth of the sockets. */
 const CAPS = { channel: 300, perAddress: 100 };
-/** A snapshot of about 20 KB: four of them pass the limit, and the fifth is not sent. */
-const snapshot = (minute: number, score = "") =>
-  JSON.stringify({
-    generatedAt: `2026-03-01T08:${String(minute).padStart(2, "0")}:00.000Z`,
-    score,
-    filler: "x".repeat(20_000),
-  });
-
-async function publish(relay: RunningRelay, text: string): Promise<{ clients: number }> {
-  const response = await fetch(`${relay.url}/publish/${DAY}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-publish-secret": SECRET },
-    body: text,
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()) as { clients: number };
-}
+/** A venue's NAT: three public addresses, 1,000 sockets each (the per-address cap). */
+const NAT = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
 
 describe("M3: sockets that do not read are closed; a reading spectator is served", () => {
   let relay: RunningRelay;
@@ -54,39 +40,19 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
   });
 
   it("3,000 non-reading sockets closed past the limit; the score reaches the spectator who reads", async (t) => {
-    // A venue's NAT: three public addresses, 1,000 sockets each (the per-address cap).
-    for (let batch = 0; batch < 30; batch++) {
-      const address = `203.0.113.${1 + Math.floor(batch / 10)}`;
-      unread.push(
-        ...(await Promise.all(
-          Array.from({ length: 100 }, () => openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, address)),
-        )),
-      );
-    }
+    unread.push(...(await holdUnreadSockets(relay.url, `/live/${DAY}`, ORIGIN, NAT, 1000)));
     // The default cap per address (1,000) holds on this relay: one more from the first address is refused.
     await assert.rejects(
       openUnreadSocket(relay.url, `/live/${DAY}`, ORIGIN, "203.0.113.1"),
       /HTTP\/1\.1 429/,
     );
-    const spectator: SocketClient = await connect(relay.url, `/live/${DAY}`, ORIGIN);
-    // The page's rule: a ping after each message read (at most once a second in the pages; these
-    // pushes are spaced by the spectator's own reading).
-    const read = async () => {
-      let message = await spectator.next();
-      while (message === "pong") message = await spectator.next();
-      spectator.socket.send("ping");
-      return message;
-    };
+    // Snapshots of about 20 KB: four of them pass the limit, and the fifth is not sent.
+    const spectator = await readingSpectator(relay.url, `/live/${DAY}`, ORIGIN);
     const reached: number[] = [];
-    for (let minute = 1; minute <= 5; minute++) {
-      reached.push((await publish(relay, snapshot(minute))).clients);
-      assert.match(await read(), new RegExp(`08:0${minute}:00`));
-    }
-    const started = performance.now();
-    const scored = await publish(relay, snapshot(6, "21-19"));
-    const delivered = JSON.parse(await read()) as { score: string };
-    const ms = performance.now() - started;
-    t.diagnostic(`the score reached the reading spectator ${ms.toFixed(0)} ms after its push`);
+    for (let n = 1; n <= 5; n++)
+      reached.push((await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(n))).clients);
+    const scored = await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(6, "21-19"));
+    t.diagnostic(`the score reached the reading spectator ${scored.ms.toFixed(0)} ms after its push`);
     assert.deepEqual(
       reached.slice(0, 4),
       [3001, 3001, 3001, 3001],
@@ -98,14 +64,14 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
       "past 64 KiB unread, the non-reading sockets are closed: only the spectator is sent the fifth",
     );
     assert.equal(scored.clients, 1, "the non-reading sockets are no longer sent anything");
-    assert.equal(delivered.score, "21-19", "delivered");
+    assert.equal(JSON.parse(scored.message).score, "21-19", "delivered");
     const codes = await Promise.all(unread.splice(0, 3000).map(({ drain }) => drain()));
     assert.equal(
       codes.filter((code) => code === 4008).length,
       3000,
       "each non-reading socket got its close (4008)",
     );
-    await spectator.close();
+    await spectator.socket.close();
   });
 
   it("past its cap of sockets from one address: 429 rate_limited; another address is still served", async () => {

@@ -24,6 +24,7 @@ import { healthRoutes } from "./http/health-routes.ts";
 import { openApiOptions } from "./http/openapi.ts";
 import { registerMethodNotAllowed, registerRoutes } from "./http/register-routes.ts";
 import { lazyChildLogger, RequestLog } from "./http/request-log.ts";
+import { paceRequests } from "./http/request-pacing.ts";
 import type { RouteDefinition } from "./http/route.ts";
 import {
   enforceStreamLimits,
@@ -105,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The Fastify server over h2c with its bounds, the request log, the proxy hops and the router's refusals. */
+/**
+ * The Fastify server over h2c with its bounds, its paced first requests, the request log, the
+ * proxy hops and the router's refusals.
+ */
 function createServer(deps: AppDeps, limits: Http2Limits, frozenRoots: () => Set<string>): FastifyInstance {
   const app = Fastify({
     http2: true,
@@ -138,6 +142,8 @@ function createServer(deps: AppDeps, limits: Http2Limits, frozenRoots: () => Set
         surfaceOf(request, frozenRoots()),
       ),
   } as never) as unknown as FastifyInstance;
+  // A burst of new connections' requests is let in a few per turn, not ahead of the open ones'.
+  paceRequests(app.server as never);
   enforceStreamLimits(app.server as never, app.log, limits);
   return app;
 }

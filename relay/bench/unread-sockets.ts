@@ -1,0 +1,153 @@
+/**
+ * Benchmark (issue 35, M3): a score reaching a reading spectator while a venue's NAT holds 3,000
+ * sockets that never read on the day's live channel (three public addresses, 1,000 each: the cap
+ * per address), in the real relay (workerd through Miniflare) at its production limits (512 KiB
+ * unread, ../src/socket-limits.ts). Beside the baseline measured in the same run: the same relay,
+ * spectator and pushes with no hostile socket; and, to tell the fan-out's own cost from the
+ * non-readers', a full hall: as many sockets that read (counting sockets, ./counting-socket.ts).
+ *
+ * {@link PUSHES} snapshots of about 20 KB, each carrying a score, pushed one after another as the
+ * spectator reads them (it pings after each message, as the pages do). Each push is timed from its
+ * send to the spectator reading it. The non-reading sockets are sent every push until their
+ * backlog passes the limit (about 26 pushes), then closed; the figures are given for the pushes
+ * sent while they were held, for those after, and for all, beside the relay's memory (workerd's
+ * resident set, sampled every 100 ms).
+ *
+ * Goal (the issue): a score reaches the reading spectator in under 250 ms, judged for the pushes
+ * after the non-reading sockets were closed (the issue's "closed, and a score reaching…") and, as
+ * strictly, for those sent while they were still held.
+ * Run: node --import tsx relay/bench/unread-sockets.ts (or `npm run bench -- unread-sockets`)
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import {
+  type Delivery,
+  holdUnreadSockets,
+  markedSnapshot,
+  readingSpectator,
+  timedPush,
+} from "../test/held-sockets.ts";
+import { announce, startRelay } from "../test/helpers.ts";
+import { FAN_OUT_RELAY, ORIGIN, openSockets, percentile, SECRET } from "./fan-out-measure.ts";
+
+const DAY = "bench/m3";
+const NAT = ["203.0.113.1", "203.0.113.2", "203.0.113.3"];
+const PER_ADDRESS = 1_000;
+const PUSHES = 60;
+const WARMUP_PUSHES = 3;
+
+interface Run {
+  deliveries: Delivery[];
+  rss: { beforeMb: number; peakMb: number };
+}
+
+/** The resident set (MB) of the workerd processes this process started (Miniflare's runtime). */
+function relayRssMb(): number {
+  let kb = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const [, comm, rest] = /^\d+ \((.*)\) (.*)$/.exec(stat.trim()) ?? [];
+      if (comm !== "workerd" || Number(rest?.split(" ")[1]) !== process.pid) continue;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  return kb / 1024;
+}
+
+/**
+ * What the channel holds beside the spectator: nothing (the baseline), the NAT's sockets that never
+ * read, or as many that read (a full hall, on a relay with the unread limit and the cap per address
+ * lifted, so they are never closed): the same fan-out, to tell its cost from the non-readers'.
+ */
+type Scene = "none" | "unread" | "reading";
+
+async function run(scene: Scene): Promise<Run> {
+  const relay = await startRelay(
+    scene === "reading" ? { ...FAN_OUT_RELAY } : { secret: SECRET, allowedOrigins: [ORIGIN] },
+  );
+  const held: Array<{ socket: { destroy(): void } }> = [];
+  try {
+    await announce(relay.url, SECRET, [DAY]);
+    const spectator = await readingSpectator(relay.url, `/live/${DAY}`, ORIGIN);
+    for (let n = 1; n <= WARMUP_PUSHES; n++)
+      await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(n, "0-0"));
+    if (scene === "unread")
+      held.push(...(await holdUnreadSockets(relay.url, `/live/${DAY}`, ORIGIN, NAT, PER_ADDRESS)));
+    if (scene === "reading") {
+      const readers = await openSockets(
+        `${relay.url.replace(/^http/, "ws")}/live/${DAY}`,
+        NAT.length * PER_ADDRESS,
+      );
+      held.push({ socket: { destroy: () => readers.close() } });
+    }
+    const beforeMb = relayRssMb();
+    let peakMb = beforeMb;
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, relayRssMb());
+    }, 100);
+    const deliveries: Delivery[] = [];
+    try {
+      for (let n = 1; n <= PUSHES; n++) {
+        const score = `${Math.min(n, 21)}-${Math.max(0, n - 21)}`;
+        deliveries.push(
+          await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(WARMUP_PUSHES + n, score)),
+        );
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    await spectator.socket.close();
+    return { deliveries, rss: { beforeMb, peakMb: Math.max(peakMb, relayRssMb()) } };
+  } finally {
+    for (const { socket } of held) socket.destroy();
+    await relay.dispose();
+  }
+}
+
+/** p50, p99 and max of the pushes' delivery times (ms). */
+const figures = (deliveries: Delivery[]) => {
+  const ms = deliveries.map((d) => d.ms).sort((a, b) => a - b);
+  return {
+    pushes: ms.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: ms.at(-1) ?? Number.NaN,
+  };
+};
+const line = (label: string, f: ReturnType<typeof figures>) =>
+  `${label.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   max ${f.max.toFixed(1).padStart(6)} ms   (${f.pushes} pushes)`;
+
+const baseline = await run("none");
+const attacked = await run("unread");
+const fullHall = await run("reading");
+const whileHeld = attacked.deliveries.filter((d) => d.clients > 1);
+const afterClosed = attacked.deliveries.filter((d) => d.clients === 1);
+const base = figures(baseline.deliveries);
+const all = figures(attacked.deliveries);
+console.log(
+  `A score to a reading spectator on a live channel, ${NAT.length * PER_ADDRESS} non-reading sockets held (Node ${process.version})`,
+);
+console.log(line("baseline: no hostile socket", base));
+console.log(
+  line(`held: pushes sent to every socket (${whileHeld[0]?.clients ?? 0} each)`, figures(whileHeld)),
+);
+console.log(line("held: pushes after the non-reading ones were closed", figures(afterClosed)));
+console.log(`${line("held: every push", all)}   p99/baseline ${(all.p99 / base.p99).toFixed(1)}×`);
+console.log(
+  line(
+    `full hall: ${NAT.length * PER_ADDRESS} sockets that read, never closed`,
+    figures(fullHall.deliveries),
+  ),
+);
+console.log(
+  `relay RSS: baseline ${baseline.rss.beforeMb.toFixed(0)} → peak ${baseline.rss.peakMb.toFixed(0)} MB; held ${attacked.rss.beforeMb.toFixed(0)} → peak ${attacked.rss.peakMb.toFixed(0)} MB`,
+);
+const closedFigures = figures(afterClosed);
+const heldFigures = figures(whileHeld);
+console.log(
+  `the non-reading sockets were sent ${whileHeld.length} pushes, then closed. Goal, a score under 250 ms: ` +
+    `after they were closed ${closedFigures.max < 250 ? "met" : "NOT met"} (max ${closedFigures.max.toFixed(0)} ms); ` +
+    `while they were held ${heldFigures.max < 250 ? "met" : "NOT met"} (max ${heldFigures.max.toFixed(0)} ms)`,
+);
