@@ -9,7 +9,15 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
-import { DESKTOP, launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
+import { liveSaturday, matchAddress, scorerLink } from "../support/score-stack.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 import { signInToDay } from "../support/venue-day.ts";
 
@@ -57,17 +65,11 @@ describe("the console's score checks in Chromium at 1280 px (issue 37 rows 1 and
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
     await blankSides(join(run.stack.dir, "workbooks", "open-sat-rizal-hall.xlsx"), UNDECIDED);
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    assert.equal((await run.api("POST", "/v3/days/open-sat/syncs")).status, 200);
+    await liveSaturday(run);
     browser = await launchChromium();
-    laptop = await browser.newContext(DESKTOP);
-    laptop.on("page", (opened) => {
-      opened.on("pageerror", (error) => uncaught.push(error.message));
-      opened.on("request", (request) => {
-        if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
-      });
+    laptop = await reportingContext(browser, DESKTOP, uncaught, (request) => {
+      if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
     });
     page = await laptop.newPage();
     await signInToDay(page, run.stack.pages["console"] as string, run.password, "Saturday · Group stage");
@@ -135,19 +137,13 @@ describe("the console's score checks in Chromium at 1280 px (issue 37 rows 1 and
       2,
     );
 
-    const link = await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {
-      issuedTo: "Court 2 umpire",
-    });
-    assert.equal(link.status, 201);
-    const umpire = await browser.newContext(PHONE);
+    const token = await scorerLink(run, "Court 2 umpire");
+    const umpire = await reportingContext(browser, PHONE, uncaught);
     try {
       const phone = await umpire.newPage();
-      phone.on("pageerror", (error) => uncaught.push(error.message));
-      await phone.goto(`${run.stack.pages["score"]}#${link.body.token}`);
+      await phone.goto(`${run.stack.pages["score"]}#${token}`);
       await phone.getByRole("heading", { level: 1, name: "Enter scores" }).waitFor();
-      await phone.goto(
-        `${run.stack.pages["score"]}?${new URLSearchParams({ facility: "Rizal Hall", match: String(UNDECIDED) })}`,
-      );
+      await phone.goto(matchAddress(run, UNDECIDED));
       await phone.getByRole("status").filter({ hasText: NOT_DECIDED }).waitFor();
       assert.equal(await phone.getByRole("textbox").count(), 0, "no score boxes on the phone");
       assert.equal(await phone.getByRole("button", { name: /^Count point by point/ }).count(), 0);

@@ -7,7 +7,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
+import { liveSaturday, matchAddress, scorerLink } from "../support/score-stack.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const MATCHES = "/v3/days/open-sat/facilities/Rizal%20Hall/matches/";
@@ -27,20 +34,10 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   let token: string;
   const uncaught: string[] = [];
   const sent: Request[] = [];
-  const matchUrl = (match: number) =>
-    `${run.stack.pages["score"]}?${new URLSearchParams({ facility: "Rizal Hall", match: String(match) })}`;
-  const scorerLink = async (issuedTo: string) => {
-    const link = await run.api("POST", "/v3/days/open-sat/scores/scorer-links", { issuedTo });
-    assert.equal(link.status, 201);
-    return link.body.token as string;
-  };
+  const matchUrl = (match: number) => matchAddress(run, match);
   const phone = async (linkToken: string) => {
-    const context = await browser.newContext(PHONE);
-    context.on("page", (opened) => {
-      opened.on("pageerror", (error) => uncaught.push(error.message));
-      opened.on("request", (request) => {
-        if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
-      });
+    const context = await reportingContext(browser, PHONE, uncaught, (request) => {
+      if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
     });
     const opened = await context.newPage();
     await opened.goto(`${run.stack.pages["score"]}#${linkToken}`);
@@ -50,10 +47,8 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    assert.equal((await run.api("POST", "/v3/days/open-sat/syncs")).status, 200);
-    token = await scorerLink("Court 3 umpire");
+    await liveSaturday(run);
+    token = await scorerLink(run, "Court 3 umpire");
     browser = await launchChromium();
     ({ context: umpire, page } = await phone(token));
   });
@@ -87,7 +82,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   });
 
   test("row 2: a second phone saves over the first, which says at once its score was replaced, by whom, with both scores", async () => {
-    const second = await phone(await scorerLink("Second umpire"));
+    const second = await phone(await scorerLink(run, "Second umpire"));
     try {
       await page.goto(matchUrl(112));
       await side(page, 1).fill("21");
