@@ -20,7 +20,7 @@ export interface Counting {
   startCounting(): void;
   /** Back to the final-only form; the count is kept on the phone. */
   enterFinal(): void;
-  /** Saves the counter's final with the score PUT; once saved, the counter is done. */
+  /** Saves the counter's final with the score PUT, no live point sent meanwhile; once saved, the counter is done. */
   saveCount(): Promise<void>;
 }
 
@@ -77,8 +77,15 @@ export function createCounting(
       const shown = counter.value;
       const final = shown?.final.value;
       if (shown === undefined || final === undefined) return;
-      await form.saveFinal(final);
-      if (form.outcome.value?.kind === "saved") shown.saved();
+      // No live point goes while the final is saved, nor after it: a point the counter still had
+      // to send could otherwise reach the service after the final score.
+      const release = shown.hold();
+      try {
+        await form.saveFinal(final);
+        if (form.outcome.value?.kind === "saved") shown.saved();
+      } finally {
+        release();
+      }
     },
   };
 }
