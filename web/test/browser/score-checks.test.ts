@@ -134,6 +134,22 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
     await page.goto(matchUrl(109));
     await page.getByRole("button", { name: /^Count point by point/ }).tap();
     await page.getByRole("heading", { name: "Game 1" }).waitFor();
+    // A name that wraps on one side leaves both scores on one line at 360 px.
+    const tops = await page.evaluate(() => {
+      const [name, other] = [...document.querySelectorAll(".counter .point-name")] as HTMLElement[];
+      if (name === undefined || other === undefined) return { lines: 0, at: [] };
+      const kept = name.textContent;
+      name.textContent = "Maria Clara de los Santos-Villanueva y Fernández";
+      const lines = Math.round(name.getBoundingClientRect().height / other.getBoundingClientRect().height);
+      const at = [...document.querySelectorAll(".counter .point-score")].map(
+        (s) => s.getBoundingClientRect().top,
+      );
+      name.textContent = kept;
+      return { lines, at };
+    });
+    assert.ok(tops.lines >= 2, `the long name wraps (${tops.lines} lines)`);
+    assert.equal(tops.at.length, 2);
+    assert.equal(tops.at[0], tops.at[1], "both scores on one line");
     for (let point = 0; point < 21; point++) {
       await pointButton(page, 1).tap();
       if (point < 19) await pointButton(page, 2).tap();
@@ -163,6 +179,12 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
       team2Score: 19,
     });
     await page.getByText("Saved: 21–19.").waitFor();
+    const scoreAt = sent.indexOf(scorePut as Request);
+    assert.deepEqual(
+      sent.slice(scoreAt).filter((request) => request.url().endsWith(`${MATCHES}109/live`)),
+      [],
+      "no live point is sent after the final save",
+    );
   });
 
   test("row 5: a scorer link revoked while its page is open turns the page within seconds", async () => {
