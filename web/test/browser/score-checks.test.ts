@@ -171,7 +171,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
     const saved = page.waitForResponse((response) => response.url().includes(`${MATCHES}109/score`));
     await page.getByRole("button", { name: "Save the final: 21–19" }).tap();
     assert.equal((await saved).status(), 200);
-    // The score PUT itself (the counter's last live PUT may be sent after it: the point and the save race).
+    // The score PUT itself, read by its address (a live PUT sent before it may be answered after it).
     const scorePut = sent.filter((request) => request.url().endsWith(`${MATCHES}109/score`)).at(-1);
     assert.deepEqual(scorePut?.postDataJSON(), {
       expected: { team1Score: null, team2Score: null },
