@@ -9,6 +9,7 @@ import { effect, type ReadonlySignal, type Signal, signal } from "@preact/signal
 import { createPointCounter, type PointCounter } from "../lib/courts/point-counter.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import { rulesOf } from "../lib/scores/score-check.ts";
+import { sameScores } from "../lib/scores/score-draft.ts";
 import type { ScoreForm, ScorePlace } from "./entry.ts";
 
 export interface Counting {
@@ -27,7 +28,7 @@ export interface Counting {
 export function createCounting(
   env: PageEnvironment,
   page: ScorePlace,
-  form: Pick<ScoreForm, "saveFinal" | "outcome">,
+  form: Pick<ScoreForm, "saveFinal" | "outcome" | "saving">,
 ): Counting {
   const counter = signal<PointCounter | undefined>(undefined);
   const counting = signal(false);
@@ -63,6 +64,21 @@ export function createCounting(
     counting.value = made.state.peek().seq > 0;
   });
 
+  // While a score is saved from the counter (its final, or Keep mine after a conflict) no live
+  // point is sent: one the counter still had to send could reach the service after the final.
+  effect(() => {
+    const shown = counter.value;
+    if (shown !== undefined && counting.value && form.saving.value) return shown.hold();
+  });
+  // The counter's final saved, by either way: the counter is done and sends no more.
+  effect(() => {
+    const shown = counter.value;
+    const outcome = form.outcome.value;
+    const final = shown?.final.value;
+    if (shown === undefined || !counting.value || outcome?.kind !== "saved" || final === undefined) return;
+    if (sameScores(outcome.scores, final)) shown.saved();
+  });
+
   return {
     counter,
     counting,
@@ -77,15 +93,7 @@ export function createCounting(
       const shown = counter.value;
       const final = shown?.final.value;
       if (shown === undefined || final === undefined) return;
-      // No live point goes while the final is saved, nor after it: a point the counter still had
-      // to send could otherwise reach the service after the final score.
-      const release = shown.hold();
-      try {
-        await form.saveFinal(final);
-        if (form.outcome.value?.kind === "saved") shown.saved();
-      } finally {
-        release();
-      }
+      await form.saveFinal(final);
     },
   };
 }

@@ -8,7 +8,15 @@ import { linkIdOf } from "../../src/lib/links/link-id.ts";
 import { playersDecided } from "../../src/lib/scores/score-check.ts";
 import { settle } from "../support/fake-clock.ts";
 import { json } from "../support/fake-site.ts";
-import { openScore, QR_107, SAVE, SUNDAY_LINK, saves, savesAsAsked } from "../support/score-page.ts";
+import {
+  conflictsWith,
+  openScore,
+  QR_107,
+  SAVE,
+  SUNDAY_LINK,
+  saves,
+  savesAsAsked,
+} from "../support/score-page.ts";
 
 const LIVE = "/v3/days/open-sun/facilities/Rizal%20Hall/matches/107/live";
 const opened = () => openScore(`${QR_107}#${SUNDAY_LINK}`);
@@ -136,6 +144,31 @@ describe("the score page's counter, notices and undecided players", () => {
     counter.undo();
     await settle();
     assert.equal(livePuts().length, racing, "an ended counter sends nothing");
+  });
+
+  test("the counter's final met by a conflict and kept with Keep mine: the counter is done, and sends nothing more", async () => {
+    const { page, score } = await opened();
+    page.site.answer("PUT", LIVE, async (request) =>
+      json(200, { ...(await request.json()), matchNumber: "107", accepted: true, ended: false, at: "" }),
+    );
+    conflictsWith(page, [15, 21]);
+    score.startCounting();
+    const counter = score.counter.value;
+    assert.ok(counter);
+    for (let i = 0; i < 21; i++) counter.point(1);
+    await settle();
+    await score.saveCount();
+    assert.equal(score.outcome.value?.kind, "conflict");
+    assert.notEqual(counter.status.value, "ended", "not saved yet: the counter goes on");
+    savesAsAsked(page);
+    score.keepMine();
+    await settle();
+    assert.equal(score.outcome.value?.kind, "saved");
+    assert.equal(counter.status.value, "ended", "the final is saved: the counter is done");
+    const sentBefore = page.site.calls("PUT", LIVE).length;
+    counter.undo();
+    await settle();
+    assert.equal(page.site.calls("PUT", LIVE).length, sentBefore, "no live point once the final is saved");
   });
 
   test("a notice of score entry switched to the control desk, and back, changes the page's mode at once", async () => {
