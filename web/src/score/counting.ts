@@ -9,6 +9,7 @@ import { effect, type ReadonlySignal, type Signal, signal } from "@preact/signal
 import { createPointCounter, type PointCounter } from "../lib/courts/point-counter.ts";
 import type { PageEnvironment } from "../lib/environment.ts";
 import { rulesOf } from "../lib/scores/score-check.ts";
+import { sameScores } from "../lib/scores/score-draft.ts";
 import type { ScoreForm, ScorePlace } from "./entry.ts";
 
 export interface Counting {
@@ -20,14 +21,14 @@ export interface Counting {
   startCounting(): void;
   /** Back to the final-only form; the count is kept on the phone. */
   enterFinal(): void;
-  /** Saves the counter's final with the score PUT; once saved, the counter is done. */
+  /** Saves the counter's final with the score PUT, no live point sent meanwhile; once saved, the counter is done. */
   saveCount(): Promise<void>;
 }
 
 export function createCounting(
   env: PageEnvironment,
   page: ScorePlace,
-  form: Pick<ScoreForm, "saveFinal" | "outcome">,
+  form: Pick<ScoreForm, "saveFinal" | "outcome" | "saving">,
 ): Counting {
   const counter = signal<PointCounter | undefined>(undefined);
   const counting = signal(false);
@@ -63,6 +64,21 @@ export function createCounting(
     counting.value = made.state.peek().seq > 0;
   });
 
+  // While a score is saved from the counter (its final, or Keep mine after a conflict) no live
+  // point is sent: one the counter still had to send could reach the service after the final.
+  effect(() => {
+    const shown = counter.value;
+    if (shown !== undefined && counting.value && form.saving.value) return shown.hold();
+  });
+  // The counter's final saved, by either way: the counter is done and sends no more.
+  effect(() => {
+    const shown = counter.value;
+    const outcome = form.outcome.value;
+    const final = shown?.final.value;
+    if (shown === undefined || !counting.value || outcome?.kind !== "saved" || final === undefined) return;
+    if (sameScores(outcome.scores, final)) shown.saved();
+  });
+
   return {
     counter,
     counting,
@@ -78,7 +94,6 @@ export function createCounting(
       const final = shown?.final.value;
       if (shown === undefined || final === undefined) return;
       await form.saveFinal(final);
-      if (form.outcome.value?.kind === "saved") shown.saved();
     },
   };
 }

@@ -10,9 +10,17 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
 import { pageQrCodes } from "../support/pdf-pages.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
+import { signInToDay } from "../support/venue-day.ts";
 
 /** The controls of the page smaller than a thumb (44 px tall), each named; a radio or checkbox counts by its row. */
 function smallControls(page: Page): Promise<string[]> {
@@ -51,23 +59,11 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
   const accessible = async (target: Page = page) => assert.deepEqual(await seriousViolations(target), []);
   const workbook = (sheetId: string) => join(run.stack.dir, "workbooks", `${sheetId}.xlsx`);
   /** A browser context of its own that reports its pages' errors. */
-  const context = async (
-    device: typeof PHONE | typeof DESKTOP | { viewport: { width: number; height: number } },
-  ) => {
-    const made = await browser.newContext(device);
-    made.on("page", (opened) => opened.on("pageerror", (error) => uncaught.push(error.message)));
-    return made;
-  };
+  const context = (device: Parameters<Browser["newContext"]>[0]) =>
+    reportingContext(browser, device, uncaught);
   /** Signs a console tab in as the organiser would, and opens the demo's Saturday. */
-  const signIn = async (tab: Page) => {
-    await tab.goto(run.stack.pages["console"] as string);
-    await tab.getByLabel("Username").fill("operator");
-    await tab.getByLabel("Password").fill(run.password);
-    await tab.getByRole("button", { name: "Sign in" }).click();
-    await tab.getByLabel(/Saturday · Group stage/).check();
-    await tab.getByRole("button", { name: "Run this day" }).click();
-    await tab.getByRole("heading", { name: "Saturday · Group stage", level: 1 }).waitFor();
-  };
+  const signIn = (tab: Page) =>
+    signInToDay(tab, run.stack.pages["console"] as string, run.password, "Saturday · Group stage");
 
   /** The registry file as the service and the pages read it, once the team cup lost its `scoreEntry`. */
   let registryText: string;
@@ -83,7 +79,7 @@ describe("the operator console on a venue day (issue 26), in Chromium", () => {
     await writeFile(registryFile, registryText);
     await run.signIn();
     browser = await launchChromium();
-    laptop = await context({ ...DESKTOP, acceptDownloads: true } as typeof DESKTOP);
+    laptop = await context({ ...DESKTOP, acceptDownloads: true });
     page = await laptop.newPage();
     await signIn(page);
     await page.getByRole("button", { name: "Sync the whole day" }).click();

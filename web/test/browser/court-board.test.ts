@@ -10,8 +10,16 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
+import { signInToDay } from "../support/venue-day.ts";
 
 const DAY = "open-sat";
 const HALL = "Rizal Hall";
@@ -63,15 +71,9 @@ describe("the court board in Chromium, on the stack as `npm start` starts it", (
       assert.equal(marked.status, 200);
     }
     browser = await launchChromium();
-    laptop = await browser.newContext(DESKTOP);
-    laptop.on("page", (opened) => opened.on("pageerror", (error) => uncaught.push(error.message)));
+    laptop = await reportingContext(browser, DESKTOP, uncaught);
     page = await laptop.newPage();
-    await page.goto(run.stack.pages["console"] as string);
-    await page.getByLabel("Username").fill("operator");
-    await page.getByLabel("Password").fill(run.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByLabel(/Saturday · Group stage/).check();
-    await page.getByRole("button", { name: "Run this day" }).click();
+    await signInToDay(page, run.stack.pages["console"] as string, run.password, "Saturday · Group stage");
     await page.getByRole("link", { name: "Courts", exact: true }).click();
     await page.getByRole("heading", { name: `Courts of ${HALL}` }).waitFor();
   });

@@ -7,7 +7,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
+import { liveSaturday, matchAddress, scorerLink } from "../support/score-stack.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const MATCHES = "/v3/days/open-sat/facilities/Rizal%20Hall/matches/";
@@ -27,20 +34,10 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   let token: string;
   const uncaught: string[] = [];
   const sent: Request[] = [];
-  const matchUrl = (match: number) =>
-    `${run.stack.pages["score"]}?${new URLSearchParams({ facility: "Rizal Hall", match: String(match) })}`;
-  const scorerLink = async (issuedTo: string) => {
-    const link = await run.api("POST", "/v3/days/open-sat/scores/scorer-links", { issuedTo });
-    assert.equal(link.status, 201);
-    return link.body.token as string;
-  };
+  const matchUrl = (match: number) => matchAddress(run, match);
   const phone = async (linkToken: string) => {
-    const context = await browser.newContext(PHONE);
-    context.on("page", (opened) => {
-      opened.on("pageerror", (error) => uncaught.push(error.message));
-      opened.on("request", (request) => {
-        if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
-      });
+    const context = await reportingContext(browser, PHONE, uncaught, (request) => {
+      if (request.method() === "PUT" && request.url().includes(MATCHES)) sent.push(request);
     });
     const opened = await context.newPage();
     await opened.goto(`${run.stack.pages["score"]}#${linkToken}`);
@@ -50,10 +47,8 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    assert.equal((await run.api("POST", "/v3/days/open-sat/syncs")).status, 200);
-    token = await scorerLink("Court 3 umpire");
+    await liveSaturday(run);
+    token = await scorerLink(run, "Court 3 umpire");
     browser = await launchChromium();
     ({ context: umpire, page } = await phone(token));
   });
@@ -87,7 +82,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
   });
 
   test("row 2: a second phone saves over the first, which says at once its score was replaced, by whom, with both scores", async () => {
-    const second = await phone(await scorerLink("Second umpire"));
+    const second = await phone(await scorerLink(run, "Second umpire"));
     try {
       await page.goto(matchUrl(112));
       await side(page, 1).fill("21");
@@ -139,6 +134,22 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
     await page.goto(matchUrl(109));
     await page.getByRole("button", { name: /^Count point by point/ }).tap();
     await page.getByRole("heading", { name: "Game 1" }).waitFor();
+    // A name that wraps on one side leaves both scores on one line at 360 px.
+    const tops = await page.evaluate(() => {
+      const [name, other] = [...document.querySelectorAll(".counter .point-name")] as HTMLElement[];
+      if (name === undefined || other === undefined) return { lines: 0, at: [] };
+      const kept = name.textContent;
+      name.textContent = "Maria Clara de los Santos-Villanueva y Fernández";
+      const lines = Math.round(name.getBoundingClientRect().height / other.getBoundingClientRect().height);
+      const at = [...document.querySelectorAll(".counter .point-score")].map(
+        (s) => s.getBoundingClientRect().top,
+      );
+      name.textContent = kept;
+      return { lines, at };
+    });
+    assert.ok(tops.lines >= 2, `the long name wraps (${tops.lines} lines)`);
+    assert.equal(tops.at.length, 2);
+    assert.equal(tops.at[0], tops.at[1], "both scores on one line");
     for (let point = 0; point < 21; point++) {
       await pointButton(page, 1).tap();
       if (point < 19) await pointButton(page, 2).tap();
@@ -160,7 +171,7 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
     const saved = page.waitForResponse((response) => response.url().includes(`${MATCHES}109/score`));
     await page.getByRole("button", { name: "Save the final: 21–19" }).tap();
     assert.equal((await saved).status(), 200);
-    // The score PUT itself (the counter's last live PUT may be sent after it: the point and the save race).
+    // The score PUT itself, read by its address (a live PUT sent before it may be answered after it).
     const scorePut = sent.filter((request) => request.url().endsWith(`${MATCHES}109/score`)).at(-1);
     assert.deepEqual(scorePut?.postDataJSON(), {
       expected: { team1Score: null, team2Score: null },
@@ -168,6 +179,12 @@ describe("the score page's checks and point counter in Chromium (issue 37 rows 1
       team2Score: 19,
     });
     await page.getByText("Saved: 21–19.").waitFor();
+    const scoreAt = sent.indexOf(scorePut as Request);
+    assert.deepEqual(
+      sent.slice(scoreAt).filter((request) => request.url().endsWith(`${MATCHES}109/live`)),
+      [],
+      "no live point is sent after the final save",
+    );
   });
 
   test("row 5: a scorer link revoked while its page is open turns the page within seconds", async () => {

@@ -6,7 +6,14 @@ import { after, before, describe, test } from "node:test";
 import jsQR from "jsqr";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { renderPage } from "../../../service/test/support/scoresheet-pdf.ts";
-import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
+import {
+  launchChromium,
+  PHONE,
+  reportingContext,
+  seriousViolations,
+  withoutChromium,
+} from "../support/chromium.ts";
+import { liveSaturday, matchAddress, scorerLink } from "../support/score-stack.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const SCORE = "/v3/days/open-sat/facilities/Rizal%20Hall/matches/";
@@ -30,26 +37,15 @@ describe("the score page in Chromium, on the stack as `npm start` starts it", ()
   let scorerToken: string;
   const uncaught: string[] = [];
   const saves: Request[] = [];
-  const matchUrl = (match: number) =>
-    `${run.stack.pages["score"]}?${new URLSearchParams({ facility: "Rizal Hall", match: String(match) })}`;
+  const matchUrl = (match: number) => matchAddress(run, match);
 
   before(async () => {
     run = await startStack();
-    await run.signIn();
-    assert.equal((await run.api("PUT", "/v3/days/open-sat/visibility", { isLive: true })).status, 200);
-    assert.equal((await run.api("POST", "/v3/days/open-sat/syncs")).status, 200);
-    const link = await run.api("POST", "/v3/days/open-sat/scores/scorer-links", {
-      issuedTo: "Court 3 umpire",
-    });
-    assert.equal(link.status, 201);
-    scorerToken = link.body.token;
+    await liveSaturday(run);
+    scorerToken = await scorerLink(run, "Court 3 umpire");
     browser = await launchChromium();
-    umpire = await browser.newContext(PHONE);
-    umpire.on("page", (opened) => {
-      opened.on("pageerror", (error) => uncaught.push(error.message));
-      opened.on("request", (request) => {
-        if (isSave(request)) saves.push(request);
-      });
+    umpire = await reportingContext(browser, PHONE, uncaught, (request) => {
+      if (isSave(request)) saves.push(request);
     });
     page = await umpire.newPage();
   });
@@ -93,9 +89,8 @@ describe("the score page in Chromium, on the stack as `npm start` starts it", ()
   });
 
   test("a score entered with the big buttons is saved with the on-screen sheet values as expected, and shows on the public page", async () => {
-    const spectators = await browser.newContext(PHONE);
+    const spectators = await reportingContext(browser, PHONE, uncaught);
     const spectator = await spectators.newPage();
-    spectator.on("pageerror", (error) => uncaught.push(error.message));
     try {
       await spectator.goto(`${run.stack.pages["public"]}?day=open-sat`);
       await publicRow(spectator, 107).waitFor();

@@ -7,8 +7,7 @@ import { describe, test } from "node:test";
 import { matchCount, printableFacilities } from "../../src/console/store/scoresheets.ts";
 import { csvTable } from "../../src/lib/csv.ts";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
-import { NOW, openConsole } from "../support/console-page.ts";
-import { settle } from "../support/fake-clock.ts";
+import { NOW, openConsole, openConsoleDay } from "../support/console-page.ts";
 import { json } from "../support/fake-site.ts";
 import { matchRow, REGISTRY, snapshotOf } from "../support/page-fixtures.ts";
 
@@ -21,15 +20,7 @@ const SUNDAY = snapshotOf({
 });
 
 /** The console on Sunday with the day's snapshot arrived through the relay. */
-async function sunday(query = "?day=open-sun", snapshot: DaySnapshot = SUNDAY) {
-  const opened = await openConsole(query);
-  opened.store.day.openDay(opened.entry);
-  await settle();
-  const live = opened.page.socket("/live/junior-open/open-sun?changes=1");
-  live.open();
-  live.receive({ type: "snapshot", seq: 1, snapshot });
-  return { ...opened, live };
-}
+const sunday = (query = "?day=open-sun", snapshot: DaySnapshot = SUNDAY) => openConsoleDay(query, snapshot);
 
 /** The service's answer to the console's save of match 102 as 21–17, replacing `previousNote`'s score. */
 const savedAs102 = (previousNote: string | null) =>

@@ -8,7 +8,15 @@ import { linkIdOf } from "../../src/lib/links/link-id.ts";
 import { playersDecided } from "../../src/lib/scores/score-check.ts";
 import { settle } from "../support/fake-clock.ts";
 import { json } from "../support/fake-site.ts";
-import { openScore, QR_107, SUNDAY_LINK, saves, savesAsAsked } from "../support/score-page.ts";
+import {
+  conflictsWith,
+  openScore,
+  QR_107,
+  SAVE,
+  SUNDAY_LINK,
+  saves,
+  savesAsAsked,
+} from "../support/score-page.ts";
 
 const LIVE = "/v3/days/open-sun/facilities/Rizal%20Hall/matches/107/live";
 const opened = () => openScore(`${QR_107}#${SUNDAY_LINK}`);
@@ -58,6 +66,109 @@ describe("the score page's counter, notices and undecided players", () => {
       { expected: { team1Score: null, team2Score: null }, team1Score: 21, team2Score: 17 },
     ]);
     assert.equal(counter.status.value, "ended", "the counter sends no more once the final is saved");
+  });
+
+  test("no live point is sent while the final is saved, nor once it is; a save that fails lets the latest point go", async () => {
+    const { page, score } = await opened();
+    /** Live answers kept back while `holdLive`; each is let go by calling it. */
+    let holdLive = false;
+    const heldLive: Array<() => void> = [];
+    page.site.answer("PUT", LIVE, async (request) => {
+      const body = (await request.json()) as { seq: number };
+      const answer = json(200, { ...body, matchNumber: "107", accepted: true, ended: false, at: "" });
+      if (!holdLive) return answer;
+      return new Promise<Response>((resolve) => heldLive.push(() => resolve(answer)));
+    });
+    const isLive = (request: Request) => request.method === "PUT" && request.url.endsWith(LIVE);
+    const livePuts = () => page.site.requests.filter(isLive);
+    const lastSeq = async () =>
+      ((await (livePuts().at(-1) as Request).clone().json()) as { seq: number }).seq;
+    score.startCounting();
+    const counter = score.counter.value;
+    assert.ok(counter);
+    for (let i = 0; i < 21; i++) {
+      counter.point(1);
+      if (i < 17) counter.point(2);
+      await settle();
+    }
+    assert.deepEqual(counter.final.value, { team1Score: 21, team2Score: 17 });
+    /** The last point taken back and given again: one send under way (held), the newest state waiting behind it. */
+    const pointRacingTheSave = async () => {
+      holdLive = true;
+      counter.undo();
+      counter.point(1);
+      await settle();
+      assert.equal(counter.status.value, "sending");
+      return livePuts().length;
+    };
+
+    // A save that fails: nothing is sent while it is under way; then the newest state goes.
+    let failSave: (response: Response) => void = () => {};
+    page.site.answer("PUT", SAVE, () => new Promise<Response>((resolve) => (failSave = resolve)));
+    const before = await pointRacingTheSave();
+    const failing = score.saveCount();
+    await settle();
+    heldLive.shift()?.();
+    await settle();
+    assert.equal(livePuts().length, before, "no live point while the final is being saved");
+    holdLive = false;
+    failSave(json(503, { status: 503, code: "unavailable", detail: "the workbook is busy" }));
+    await failing;
+    await settle();
+    assert.equal(score.outcome.value?.kind, "problem");
+    assert.equal(livePuts().length, before + 1, "the save failed: the newest state goes live");
+    assert.equal(await lastSeq(), counter.state.value.seq);
+    assert.equal(counter.status.value, "sent");
+
+    // A save that lands: the send under way answers during it, and nothing more is ever sent.
+    let letSave: () => void = () => {};
+    savesAsAsked(page, new Promise<void>((resolve) => (letSave = resolve)));
+    const racing = await pointRacingTheSave();
+    const saving = score.saveCount();
+    await settle();
+    heldLive.shift()?.();
+    await settle();
+    letSave();
+    await saving;
+    await settle();
+    assert.equal(score.outcome.value?.kind, "saved");
+    assert.equal(counter.status.value, "ended");
+    assert.equal(livePuts().length, racing, "no live point once the final is saved");
+    const scorePut = page.site.requests.findLastIndex((r) => r.method === "PUT" && r.url.endsWith(SAVE));
+    assert.ok(scorePut >= 0);
+    assert.deepEqual(
+      page.site.requests.slice(scorePut).filter(isLive),
+      [],
+      "no live PUT after the score PUT",
+    );
+    counter.undo();
+    await settle();
+    assert.equal(livePuts().length, racing, "an ended counter sends nothing");
+  });
+
+  test("the counter's final met by a conflict and kept with Keep mine: the counter is done, and sends nothing more", async () => {
+    const { page, score } = await opened();
+    page.site.answer("PUT", LIVE, async (request) =>
+      json(200, { ...(await request.json()), matchNumber: "107", accepted: true, ended: false, at: "" }),
+    );
+    conflictsWith(page, [15, 21]);
+    score.startCounting();
+    const counter = score.counter.value;
+    assert.ok(counter);
+    for (let i = 0; i < 21; i++) counter.point(1);
+    await settle();
+    await score.saveCount();
+    assert.equal(score.outcome.value?.kind, "conflict");
+    assert.notEqual(counter.status.value, "ended", "not saved yet: the counter goes on");
+    savesAsAsked(page);
+    score.keepMine();
+    await settle();
+    assert.equal(score.outcome.value?.kind, "saved");
+    assert.equal(counter.status.value, "ended", "the final is saved: the counter is done");
+    const sentBefore = page.site.calls("PUT", LIVE).length;
+    counter.undo();
+    await settle();
+    assert.equal(page.site.calls("PUT", LIVE).length, sentBefore, "no live point once the final is saved");
   });
 
   test("a notice of score entry switched to the control desk, and back, changes the page's mode at once", async () => {

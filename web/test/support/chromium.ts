@@ -6,7 +6,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, type BrowserServer, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  chromium,
+  type Page,
+  type Request,
+} from "playwright-core";
 
 export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const INSTALL_CHROMIUM = "apt-get install -y chromium";
@@ -63,6 +70,25 @@ const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env };
  */
 export function launchChromium(): Promise<Browser> {
   return SHARED_CHROMIUM === undefined ? chromium.launch(LAUNCH) : chromium.connect(SHARED_CHROMIUM);
+}
+
+/**
+ * A new context of `browser` (`device`: {@link PHONE}, {@link DESKTOP}, …) whose every page reports
+ * its uncaught errors into `uncaught` (for a file's last "no page error" test), and each request it
+ * sends to `onRequest` when given.
+ */
+export async function reportingContext(
+  browser: Browser,
+  device: Parameters<Browser["newContext"]>[0],
+  uncaught: string[],
+  onRequest?: (request: Request) => void,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(device);
+  context.on("page", (opened) => {
+    opened.on("pageerror", (error) => uncaught.push(error.message));
+    if (onRequest !== undefined) opened.on("request", onRequest);
+  });
+  return context;
 }
 
 /** The Chromium a whole test run shares, listening on loopback for {@link launchChromium}. */

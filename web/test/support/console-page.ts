@@ -4,6 +4,8 @@
  */
 import { createConsoleStore } from "../../src/console/store/console.ts";
 import type { DayEntry } from "../../src/lib/data/registry.ts";
+import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
+import { settle } from "./fake-clock.ts";
 import { fakePage } from "./fake-page.ts";
 import type { MemoryStorage } from "./memory-storage.ts";
 import { REGISTRY, SUNDAY_9AM } from "./page-fixtures.ts";
@@ -38,4 +40,15 @@ export async function openConsole(
   const store = createConsoleStore(page.env);
   await store.start();
   return { page, store, entry: store.app.dayEntry.value as DayEntry };
+}
+
+/** The console on Sunday (`query`) with the day opened and `snapshot` arrived through the relay. */
+export async function openConsoleDay(query: string, snapshot: DaySnapshot) {
+  const opened = await openConsole(query);
+  opened.store.day.openDay(opened.entry);
+  await settle();
+  const live = opened.page.socket("/live/junior-open/open-sun?changes=1");
+  live.open();
+  live.receive({ type: "snapshot", seq: 1, snapshot });
+  return { ...opened, live };
 }

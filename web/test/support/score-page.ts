@@ -53,9 +53,10 @@ export async function openScore(
 export const saves = async (page: FakePage) =>
   Promise.all(page.site.calls("PUT", SAVE).map((request) => request.clone().json()));
 
-/** The service saves a score as asked, answering what the sheet now holds. */
-export function savesAsAsked(page: FakePage) {
+/** The service saves a score as asked, answering what the sheet now holds (once `until` is settled, when given). */
+export function savesAsAsked(page: FakePage, until?: Promise<unknown>) {
   page.site.answer("PUT", SAVE, async (request) => {
+    await until;
     const { team1Score, team2Score } = (await request.json()) as { team1Score: number; team2Score: number };
     return json(200, {
       matchNumber: "107",

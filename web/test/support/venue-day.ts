@@ -11,15 +11,23 @@ import { readQrCode } from "./qr-codes.ts";
 /** The day rehearsed (the demo's Sunday, never in the past on the day the demo is made): its halls' routes. */
 const PEOPLE = "/v3/days/open-sun/facilities/";
 
-/** The organiser signs in to the console with the printed password and opens the day. */
-export async function signInToDay(organiser: Page, address: string, password: string): Promise<void> {
+/**
+ * The organiser signs in to the console with the printed password and opens the day labelled
+ * `day` (the rehearsal's Sunday unless told).
+ */
+export async function signInToDay(
+  organiser: Page,
+  address: string,
+  password: string,
+  day = "Sunday · Group stage",
+): Promise<void> {
   await organiser.goto(address);
   await organiser.getByLabel("Username").fill("operator");
   await organiser.getByLabel("Password").fill(password);
   await organiser.getByRole("button", { name: "Sign in" }).click();
-  await organiser.getByLabel(/Sunday · Group stage/).check();
+  await organiser.getByLabel(new RegExp(day)).check();
   await organiser.getByRole("button", { name: "Run this day" }).click();
-  await organiser.getByRole("heading", { name: "Sunday · Group stage", level: 1 }).waitFor();
+  await organiser.getByRole("heading", { name: day, level: 1 }).waitFor();
 }
 
 /**

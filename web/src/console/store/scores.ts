@@ -17,7 +17,7 @@ import {
   refusedOutcome,
   savedOutcome,
 } from "../../lib/scores/save-outcome.ts";
-import { checkScore, rulesOf, saveable } from "../../lib/scores/score-check.ts";
+import { checkScore, playersDecided, rulesOf, saveable } from "../../lib/scores/score-check.ts";
 import {
   type Draft,
   draftFrom,
@@ -51,6 +51,11 @@ export interface ScoreScreen {
   chosen: Signal<ChosenMatch | undefined>;
   /** The open match as the day's snapshot has it now. */
   chosenMatch: ReadonlySignal<DayMatch | undefined>;
+  /**
+   * Both sides of the open match are known (the score page's rule, `playersDecided`): a match with a
+   * blank side offers no score entry and saves nothing ("Players not decided yet").
+   */
+  decided: ReadonlySignal<boolean>;
   draft: Signal<Draft | undefined>;
   saving: Signal<boolean>;
   outcome: Signal<Outcome | undefined>;
@@ -96,6 +101,8 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
       : all.value.find((m) => m.facility === wanted.facility && m.match.matchNumber === wanted.number);
   });
 
+  const decided = computed(() => chosenMatch.value !== undefined && playersDecided(chosenMatch.value.match));
+
   /** Fills the form from the open match, unless it shows that match already and was typed in (or is saving). */
   const follow = (open: DayMatch | undefined) => {
     if (open === undefined) return;
@@ -128,7 +135,7 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
   };
   const save = async (entry: DayEntry) => {
     const form = draft.value;
-    if (form === undefined || saving.value || form.locked !== undefined) return;
+    if (form === undefined || saving.value || form.locked !== undefined || !decided.value) return;
     const check = checkScore(form, rulesOf(entry.event));
     fieldErrors.value = check.fields;
     const scores = typedScores(form);
@@ -156,6 +163,7 @@ export function createScoreScreen(day: Pick<DayStore, "feed">, session: SessionS
     found: computed(() => findMatches(all.value, query.value)),
     chosen,
     chosenMatch,
+    decided,
     draft,
     saving,
     outcome,

@@ -28,19 +28,12 @@ import {
   startNextGame,
   undo,
 } from "./counter-state.ts";
+import { type CountedMatch, type Kept, keyOf, readKept } from "./kept-counter.ts";
 
 /** A send that failed for want of a network is tried again this often (and at once when the phone is online again). */
 export const RETRY_MS = 5_000;
-/** Counters kept on the phone are forgotten once untouched this long. */
-const KEPT_MS = 2 * 24 * 60 * 60 * 1000;
-const STORAGE_PREFIX = "tournament-ops.point-counter.";
 
-/** The match a counter counts. */
-export interface CountedMatch {
-  day: string;
-  facility: string;
-  matchNumber: string;
-}
+export type { CountedMatch };
 
 /**
  * Where the counter's latest state is with the service: `idle` before the first change, `sending`,
@@ -71,6 +64,8 @@ export interface PointCounter {
   undo(): void;
   nextGame(): void;
   serve(side: Side): void;
+  /** The final is being saved: nothing more is sent until `release` (then the latest, unless {@link saved}). */
+  hold(): () => void;
   /** The final score is saved: the counter is forgotten on the phone and sends no more. */
   saved(): void;
   /** Stops listening and retrying (the page leaves the match). */
@@ -87,33 +82,6 @@ export interface PointCounterDeps {
   match: CountedMatch;
 }
 
-interface Kept {
-  state: CounterState;
-  /** The highest seq the service has taken. */
-  sent: number;
-  updatedAt: number;
-}
-
-const keyOf = (match: CountedMatch) => `${STORAGE_PREFIX}${match.day}/${match.facility}/${match.matchNumber}`;
-
-/** The counter kept on the phone for `match`, forgetting the ones untouched for two days. */
-function readKept(storage: Storage | undefined, match: CountedMatch, now: number): Kept | undefined {
-  if (storage === undefined) return undefined;
-  let found: Kept | undefined;
-  try {
-    for (let index = storage.length - 1; index >= 0; index--) {
-      const key = storage.key(index);
-      if (key === null || !key.startsWith(STORAGE_PREFIX)) continue;
-      const kept = JSON.parse(storage.getItem(key) ?? "null") as Kept | null;
-      if (kept === null || !(now - kept.updatedAt < KEPT_MS)) storage.removeItem(key);
-      else if (key === keyOf(match)) found = kept;
-    }
-  } catch {
-    return undefined;
-  }
-  return found;
-}
-
 export function createPointCounter(deps: PointCounterDeps): PointCounter {
   const { rules, clock } = deps;
   const key = keyOf(deps.match);
@@ -127,6 +95,7 @@ export function createPointCounter(deps: PointCounterDeps): PointCounter {
   let inFlight = false;
   let retry: unknown;
   let stopped = false;
+  let holds = 0;
 
   const keep = () => {
     try {
@@ -145,7 +114,7 @@ export function createPointCounter(deps: PointCounterDeps): PointCounter {
 
   /** Sends the latest state unless the service has it; one request at a time, the newest state each time. */
   async function send(): Promise<void> {
-    if (stopped || inFlight || status.value === "ended" || sent >= state.value.seq) return;
+    if (stopped || inFlight || holds > 0 || status.value === "ended" || sent >= state.value.seq) return;
     inFlight = true;
     status.value = "sending";
     const { seq, points, serving, games } = state.value;
@@ -232,6 +201,15 @@ export function createPointCounter(deps: PointCounterDeps): PointCounter {
     undo: () => change(undo(state.value)),
     nextGame: () => change(startNextGame(state.value, rules)),
     serve: (side) => change(setServing(state.value, side)),
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        holds -= released ? 0 : 1;
+        released = true;
+        void send();
+      };
+    },
     saved() {
       status.value = "ended";
       clock.clearTimeout(retry);

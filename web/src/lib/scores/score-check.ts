@@ -50,6 +50,9 @@ export const saveable = (check: ScoreCheck) => check.fields.length === 0 && chec
 /** What a score form shows in place of its boxes for a match whose players are not known yet. */
 export const PLAYERS_NOT_DECIDED = "Players not decided yet";
 
+/** The whole sentence every score form shows in place of its boxes ({@link playersDecided}). */
+export const PLAYERS_NOT_DECIDED_SENTENCE = `${PLAYERS_NOT_DECIDED}: this match can be scored once the draw names both sides.`;
+
 /**
  * Both sides of a match are known (a name, or a team code): a match with a blank side offers no
  * score entry ("Players not decided yet"), as no one can say whose points are whose.

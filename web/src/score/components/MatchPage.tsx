@@ -1,7 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { categoryLabel } from "../../lib/data/labels.ts";
 import type { Match } from "../../lib/data/matches.ts";
-import { PLAYERS_NOT_DECIDED, playersDecided } from "../../lib/scores/score-check.ts";
+import { PLAYERS_NOT_DECIDED_SENTENCE, playersDecided } from "../../lib/scores/score-check.ts";
 import { useScore } from "../context.ts";
 import { PointCounter } from "./PointCounter.tsx";
 import { ScoreForm } from "./ScoreForm.tsx";
@@ -27,7 +27,7 @@ function Entry({ match }: { match: Match }) {
   if (!playersDecided(match)) {
     return (
       <p class="notice" role="status">
-        {PLAYERS_NOT_DECIDED}: this match can be scored once the draw names both sides.
+        {PLAYERS_NOT_DECIDED_SENTENCE}
       </p>
     );
   }

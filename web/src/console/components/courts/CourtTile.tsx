@@ -1,5 +1,6 @@
 import { useSignal } from "@preact/signals";
 import type { QueuedMatch } from "../../../lib/courts/court-board.ts";
+import { liveScoreOf } from "../../../lib/courts/live-words.ts";
 import type { Match } from "../../../lib/data/matches.ts";
 import { manilaTime } from "../../../lib/manila-time.ts";
 import type { BoardOutcome, BoardTile } from "../../store/court-board.ts";
@@ -13,13 +14,6 @@ function since(at: number | undefined, now: number): string {
   if (at === undefined) return "";
   const minutes = Math.max(0, Math.floor((now - at) / 60_000));
   return ` since ${manilaTime(at)} (${minutes} min)`;
-}
-
-/** "live 15–12 · game 2" */
-export function liveScore(tile: BoardTile): string | undefined {
-  const point = tile.live;
-  if (point === undefined) return undefined;
-  return `live ${point.team1Points}–${point.team2Points}${point.game === null ? "" : ` · game ${point.game}`}`;
 }
 
 function MatchLine({ match }: { match: Match }) {
@@ -113,7 +107,8 @@ function BusyCourt({
   const picked = useSignal("");
   const target =
     others.find((c) => c.court === picked.value) ?? others.find((c) => c.state === "free") ?? others[0];
-  const live = liveScore(tile);
+  // "live 15–12 · game 2", in the words of every page (nothing once the match has a result).
+  const live = liveScoreOf(tile.match, tile.live);
   return (
     <>
       <MatchLine match={tile.match} />

@@ -2,7 +2,12 @@ import { useEffect, useRef } from "preact/hooks";
 import { categoryLabel } from "../../../lib/data/labels.ts";
 import type { DayEntry } from "../../../lib/data/registry.ts";
 import type { Outcome as SaveOutcome } from "../../../lib/scores/save-outcome.ts";
-import { checkScore, EXCEPTION_WORDS, rulesOf } from "../../../lib/scores/score-check.ts";
+import {
+  checkScore,
+  EXCEPTION_WORDS,
+  PLAYERS_NOT_DECIDED_SENTENCE,
+  rulesOf,
+} from "../../../lib/scores/score-check.ts";
 import { MAX_SCORE, scoreText } from "../../../lib/scores/score-draft.ts";
 import { writtenBy } from "../../../lib/scores/score-note.ts";
 import { useConsole } from "../../context.ts";
@@ -71,52 +76,18 @@ function Outcome({ outcome, now, entry }: { outcome: SaveOutcome; now: number; e
   );
 }
 
-/**
- * One match's score form: what the sheet holds and who wrote it (as far as this console has
- * learnt it), the two scores, Save and Clear; a conflict offers Keep mine or Take the sheet's.
- */
-export function ScoreForm({
-  entry,
-  open,
-  chosen,
-  off,
-}: {
-  entry: DayEntry;
-  open: DayMatch | undefined;
-  chosen: ChosenMatch;
-  off: boolean;
-}) {
-  const { app, scores } = useConsole();
-  const { clearInputs, draft, fieldErrors, outcome, save, saveAnyway, saving, setScore, writers } = scores;
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The form opens beside (or, on a phone, below) the list: take the reader there.
-  useEffect(() => heading.current?.focus(), [chosen.facility, chosen.number]);
-  const title = `Match ${chosen.number} · ${chosen.facility}`;
-  if (open === undefined) {
-    return (
-      <section class="panel" aria-labelledby="score-heading">
-        <h2 id="score-heading" tabIndex={-1} ref={heading}>
-          {title}
-        </h2>
-        <p class="notice warn">This match is no longer in the day's published matches. Find it again.</p>
-      </section>
-    );
-  }
-  const { match } = open;
+/** The two boxes, the check against the event's scoring with its one more tap, Save and Clear. */
+function Boxes({ entry, match, off }: { entry: DayEntry; match: DayMatch["match"]; off: boolean }) {
+  const { clearInputs, draft, fieldErrors, save, saveAnyway, saving, setScore } = useConsole().scores;
   const form = draft.value;
-  const writer = writers.value.get(matchKey(chosen));
   const check = form === undefined ? undefined : checkScore(form, rulesOf(entry.event));
   // A box that holds no score shows at once; a missing score once Save was tapped.
   const errors = [...fieldErrors.value, ...(check?.fields ?? []).filter((e) => e.kind === "fit")];
   const errorOf = (field: "one" | "two") => errors.find((e) => e.field === field)?.text;
   const rule = form?.typed ? check?.rule : undefined;
   const locked = form?.locked !== undefined;
-  const sheet = form === undefined ? "" : scoreText(form.expected);
-  const facts = [match.court, match.time, categoryLabel(entry.event.display, match.category), match.round]
-    .filter(Boolean)
-    .join(" · ");
   // Players by name; a team code only where a side has no names yet (a playoff seat).
-  const side = (name: string, code: string) => name || code || "?";
+  const side = (name: string, code: string) => name || code;
   const input = (field: "one" | "two", name: string) => {
     const id = `score-${field}`;
     const error = errorOf(field);
@@ -145,6 +116,82 @@ export function ScoreForm({
     );
   };
   return (
+    <form
+      class="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(entry);
+      }}
+    >
+      <fieldset>
+        <legend>Score, 0 to {MAX_SCORE}</legend>
+        <div class="score-fields">
+          {input("one", side(match.team1, match.teamCode1))}
+          {input("two", side(match.team2, match.teamCode2))}
+        </div>
+      </fieldset>
+      {rule && (
+        <div class="notice warn" role="alert">
+          <p>{rule}</p>
+          <button type="button" disabled={saving.value || off} onClick={() => void saveAnyway(entry)}>
+            Save {form && `${form.one}–${form.two}`} anyway: {EXCEPTION_WORDS}
+          </button>
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={saving.value || locked || off || rule !== undefined}>
+          {saving.value ? "Saving…" : "Save score"}
+        </button>
+        <button type="button" disabled={saving.value || locked || off} onClick={clearInputs}>
+          Clear both boxes
+        </button>
+      </div>
+      <p class="hint">Saving both boxes empty removes the match's score.</p>
+    </form>
+  );
+}
+
+/**
+ * One match's score form: what the sheet holds and who wrote it (as far as this console has
+ * learnt it), the two scores, Save and Clear; a conflict offers Keep mine or Take the sheet's. A
+ * match whose players are not known yet offers no boxes ("Players not decided yet").
+ */
+export function ScoreForm({
+  entry,
+  open,
+  chosen,
+  off,
+}: {
+  entry: DayEntry;
+  open: DayMatch | undefined;
+  chosen: ChosenMatch;
+  off: boolean;
+}) {
+  const { app, scores } = useConsole();
+  const { decided, draft, outcome, writers } = scores;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form opens beside (or, on a phone, below) the list: take the reader there.
+  useEffect(() => heading.current?.focus(), [chosen.facility, chosen.number]);
+  const title = `Match ${chosen.number} · ${chosen.facility}`;
+  if (open === undefined) {
+    return (
+      <section class="panel" aria-labelledby="score-heading">
+        <h2 id="score-heading" tabIndex={-1} ref={heading}>
+          {title}
+        </h2>
+        <p class="notice warn">This match is no longer in the day's published matches. Find it again.</p>
+      </section>
+    );
+  }
+  const { match } = open;
+  const form = draft.value;
+  const writer = writers.value.get(matchKey(chosen));
+  const sheet = form === undefined ? "" : scoreText(form.expected);
+  const facts = [match.court, match.time, categoryLabel(entry.event.display, match.category), match.round]
+    .filter(Boolean)
+    .join(" · ");
+  return (
     <section class="panel" aria-labelledby="score-heading">
       <h2 id="score-heading" tabIndex={-1} ref={heading}>
         {title}
@@ -159,49 +206,19 @@ export function ScoreForm({
           ? `Last written by ${writtenBy(writer, app.now.value)}.`
           : "Who wrote it: shown once you save, or when the sheet changes while this match is open."}
       </p>
-      {locked && (
+      {form?.locked !== undefined && (
         <p class="notice warn">
           The sheet holds “{match.team1Score || match.team2Score}” for this match, which is not a score:
           change it in the workbook.
         </p>
       )}
-      <form
-        class="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save(entry);
-        }}
-      >
-        <fieldset>
-          <legend>Score, 0 to {MAX_SCORE}</legend>
-          <div class="score-fields">
-            {input("one", side(match.team1, match.teamCode1))}
-            {input("two", side(match.team2, match.teamCode2))}
-          </div>
-        </fieldset>
-        {rule && (
-          <div class="notice warn" role="alert">
-            <p>{rule}</p>
-            <button type="button" disabled={saving.value || off} onClick={() => void saveAnyway(entry)}>
-              Save {form && `${form.one}–${form.two}`} anyway: {EXCEPTION_WORDS}
-            </button>
-          </div>
-        )}
-        <div class="actions">
-          <button
-            type="submit"
-            class="primary"
-            disabled={saving.value || locked || off || rule !== undefined}
-          >
-            {saving.value ? "Saving…" : "Save score"}
-          </button>
-          <button type="button" disabled={saving.value || locked || off} onClick={clearInputs}>
-            Clear both boxes
-          </button>
-        </div>
-        <p class="hint">Saving both boxes empty removes the match's score.</p>
-      </form>
+      {decided.value ? (
+        <Boxes entry={entry} match={match} off={off} />
+      ) : (
+        <p class="notice" role="status">
+          {PLAYERS_NOT_DECIDED_SENTENCE}
+        </p>
+      )}
       {outcome.value && <Outcome outcome={outcome.value} now={app.now.value} entry={entry} />}
     </section>
   );
