@@ -14,6 +14,7 @@ import {
   type Page,
   type Request,
 } from "playwright-core";
+import { onRunClock } from "./moved-clock.ts";
 
 export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const INSTALL_CHROMIUM = "apt-get install -y chromium";
@@ -51,8 +52,9 @@ export const CHROMIUM_ARGS = [
 /**
  * Chromium's environment: the tests' own, without libfaketime. A run with the machine's clock moved
  * (`faketime … node scripts/run-tests.mjs`) preloads it into every process, and Chromium under it
- * takes tens of seconds to open a page; the browser keeps the machine's clock, and a test that
- * depends on a page's time sets it with Playwright's `page.clock`.
+ * takes tens of seconds to open a page; the browser keeps the machine's clock, its pages' `Date`
+ * shifted onto the run's (./moved-clock.ts), and a test that depends on a page's time sets it with
+ * Playwright's `page.clock`.
  */
 const env = Object.fromEntries(
   Object.entries(process.env).filter(
@@ -68,8 +70,11 @@ const LAUNCH = { executablePath: CHROMIUM, args: CHROMIUM_ARGS, env };
  * contexts and disconnects), else a new one; Playwright gives every launch a fresh temporary
  * profile and removes it on close.
  */
-export function launchChromium(): Promise<Browser> {
-  return SHARED_CHROMIUM === undefined ? chromium.launch(LAUNCH) : chromium.connect(SHARED_CHROMIUM);
+export async function launchChromium(): Promise<Browser> {
+  const browser = await (SHARED_CHROMIUM === undefined
+    ? chromium.launch(LAUNCH)
+    : chromium.connect(SHARED_CHROMIUM));
+  return onRunClock(browser, env);
 }
 
 /**
