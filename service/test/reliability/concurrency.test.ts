@@ -81,12 +81,19 @@ describe("concurrent callers", () => {
     };
     const marked = new Set<string>();
     const scores = new Map<string, [number, number]>();
+    // The writes go on past SECONDS until a mark and a score were acknowledged on every facility
+    // (at most a minute more): on a slow machine six seconds may hold none, and the invariants
+    // below would then hold for want of writes.
     const deadline = Date.now() + SECONDS * 1000;
+    const lastDeadline = deadline + 60_000;
+    const landed = new Set<string>();
+    const enoughLanded = () => landed.size === FACILITIES.length * 2;
+    const going = () => Date.now() < deadline || (!enoughLanded() && Date.now() < lastDeadline);
     const unexpected: string[] = [];
     const worker = async (index: number) => {
       const client = h2c(urls[index % urls.length] as string);
       let n = 0;
-      while (Date.now() < deadline) {
+      while (going()) {
         n++;
         const [facility, sheetId] = FACILITIES[n % FACILITIES.length] as (typeof FACILITIES)[number];
         const base = `/v3/days/open-sat/facilities/${encodeURIComponent(facility)}`;
@@ -99,6 +106,7 @@ describe("concurrent callers", () => {
             body: { present: true },
           });
           if (res.status === 200) marked.add(`${sheetId}/${key}`);
+          if (res.status === 200) landed.add(`mark ${facility}`);
           count("mark", res.status === 200);
         } else if (kind === 1) {
           // Each worker owns its matches, so a 409 means a lost write, not a rival's.
@@ -114,6 +122,7 @@ describe("concurrent callers", () => {
             body: { expected, ...{ team1Score: next[0], team2Score: next[1] } },
           });
           if (res.status === 200) scores.set(key, next);
+          if (res.status === 200) landed.add(`score ${facility}`);
           count("score", res.status === 200);
         } else if (kind === 2) {
           res = await client.request("POST", n % 2 ? "/v3/days/open-sat/syncs" : `${base}/syncs`, {
@@ -139,6 +148,7 @@ describe("concurrent callers", () => {
       client.close();
     };
     await Promise.all(Array.from({ length: INSTANCES * 2 }, (_, i) => worker(i)));
+    assert.ok(enoughLanded(), `a mark and a score acknowledged on every facility: only ${[...landed]}`);
 
     const cell = (id: string, tab: string, r: number, c: number) => fake.cell(id, tab, r, c)?.value;
     const invariants: Record<string, string[]> = {
