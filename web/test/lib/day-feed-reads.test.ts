@@ -1,6 +1,7 @@
 // The day feed's reads of the published file while the relay has not sent the day: a first read
-// that failed is read again, a day published while the relay missed it is found, and a snapshot the
-// page was handed (its own sync's report) is shown at once. The page's clock is a test clock; the
+// that failed is read again, a day published while the relay missed it is found, a socket whose
+// opening stalls is given up, and a snapshot the page was handed (its own sync's report) is shown
+// at once. The page's clock is a test clock; the
 // file is served on loopback.
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
@@ -8,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, test } from "node:test";
 import type { DaySnapshot } from "../../src/lib/data/snapshot.ts";
 import { type FeedOptions, type FeedState, followDay, POLL_MS } from "../../src/lib/live/day-feed.ts";
+import { OPEN_TIMEOUT_MS } from "../../src/lib/live/reconnecting-socket.ts";
 import { type FakeClock, fakeClock } from "../support/fake-clock.ts";
 import { FakeSocket } from "../support/fake-socket.ts";
 
@@ -110,13 +112,15 @@ describe("following a day: the published file is read until the relay sends the 
     assert.equal(last().source, "live", "the socket stays; the relay may still send the day");
   });
 
-  test("a socket that never opens leaves the file read every POLL_MS", async () => {
+  test("a socket whose opening stalls is given up after OPEN_TIMEOUT_MS: the file is read at once, and the day published since is shown", async () => {
     follow();
     await until(() => last()?.unpublished === true);
     published = snapshot("2026-11-21T01:06:00.000Z");
-    await clock.advance(POLL_MS);
+    await clock.advance(OPEN_TIMEOUT_MS);
+    assert.equal((made[0] as FakeSocket).closed, true, "the stalled opening is closed, to be tried again");
     await until(() => last().snapshot !== undefined);
-    assert.equal(last().source, "connecting");
+    assert.equal(last().source, "published");
+    assert.equal(reads, 2);
   });
 
   test("once the relay sends the day the file is no longer read", async () => {
