@@ -4,6 +4,7 @@
 // a link was revoked since is the service's to say (it reads the day's links): a revoked link's
 // holder still gets a kept stream for its call, and the service's 401.
 import type { IncomingHttpHeaders } from "node:http";
+import { bearerToken } from "@tournament-ops/service/bearer";
 import { createTokenSigner } from "@tournament-ops/service/tokens";
 
 /** The service's token secrets, as its `.env` holds them. */
@@ -25,7 +26,7 @@ export function tokenHolder(keys: TokenKeys | undefined, now: () => number = Dat
   if (keys === undefined) return () => false;
   const signer = createTokenSigner(keys.secret, keys.passwordHash);
   return (headers) => {
-    const token = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.authorization ?? "")?.[1];
+    const token = bearerToken(headers);
     if (token === undefined || token.length > 4_096) return false;
     const at = now();
     return (

@@ -1,7 +1,7 @@
 import type { Env } from "./env.ts";
 import { errorResponse } from "./http.ts";
 import { isValidKey, KEY_RULE } from "./keys.ts";
-import { secretMatches } from "./secret.ts";
+import { pushRefusal } from "./secret.ts";
 
 /** A day's event and day keys, from a `/<route>/<event>/<day>` path. */
 export interface DayKey {
@@ -24,8 +24,7 @@ export async function dayPost(
   if (request.method !== "POST") return errorResponse("method_not_allowed", "use POST", { allow: "POST" });
   const key = { event: path[1] ?? "", day: path[2] ?? "" };
   if (!isValidKey(key)) return errorResponse("bad_request", KEY_RULE);
-  if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-    return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-  }
+  const refusedPush = await pushRefusal(request, env);
+  if (refusedPush !== undefined) return refusedPush;
   return key;
 }

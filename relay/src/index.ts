@@ -20,7 +20,7 @@ import { noticesRoute } from "./notices-route.ts";
 import { originAllowed } from "./origins.ts";
 import { pointsRoute } from "./points-route.ts";
 import { leaseRoute } from "./score-lease.ts";
-import { secretMatches } from "./secret.ts";
+import { pushRefusal } from "./secret.ts";
 
 export { AttendanceChannel } from "./attendance-channel.ts";
 export { DayDirectory } from "./day-directory.ts";
@@ -58,9 +58,8 @@ async function route(request: Request, env: Env): Promise<Response> {
   if (pathname === "/days") {
     const refused = refuseMethod(request, ["PUT"]);
     if (refused !== undefined) return refused;
-    if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-      return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-    }
+    const refusedPush = await pushRefusal(request, env);
+    if (refusedPush !== undefined) return refusedPush;
     return json({ days: await announceDays(env, await announcedList(request)) });
   }
   const match = CHANNEL_PATH.exec(pathname);
@@ -78,9 +77,8 @@ async function route(request: Request, env: Env): Promise<Response> {
   if (refused !== undefined) return refused;
   if (!isValidKey(key)) return errorResponse("bad_request", KEY_RULE);
   if (action === "live" || action === "attendance") return connect(request, env, action, key);
-  if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-    return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-  }
+  const refusedPush = await pushRefusal(request, env);
+  if (refusedPush !== undefined) return refusedPush;
   const answer = await (action === "publish" ? publish(request, env, key) : nudge(request, env, key));
   await rememberDay(env, key);
   return answer;

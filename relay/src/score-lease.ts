@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "./env.ts";
 import { errorResponse, json, RelayError, readJson } from "./http.ts";
-import { secretMatches } from "./secret.ts";
+import { pushRefusal } from "./secret.ts";
 
 /** A lease key: the SHA-256 (hex) of a workbook id, so the relay never sees the id itself. */
 const LEASE_PATH = /^\/leases\/([a-f0-9]{64})$/;
@@ -106,9 +106,8 @@ export async function leaseRoute(request: Request, env: Env): Promise<Response |
   if (request.method !== "POST" && request.method !== "DELETE") {
     return errorResponse("method_not_allowed", "use POST or DELETE", { allow: "POST, DELETE" });
   }
-  if (!(await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET))) {
-    return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
-  }
+  const refusedPush = await pushRefusal(request, env);
+  if (refusedPush !== undefined) return refusedPush;
   const { value } = await readJson(request, BODY_LIMIT);
   const body = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   const lease = env.SCORE_LEASE.get(env.SCORE_LEASE.idFromName(`lease:${key}`));

@@ -1,3 +1,6 @@
+import type { Env } from "./env.ts";
+import { errorResponse } from "./http.ts";
+
 const encoder = new TextEncoder();
 
 /**
@@ -10,6 +13,17 @@ export async function secretMatches(given: string | null, expected: string | und
   if (expected === undefined || expected === "" || given === null) return false;
   const [a, b] = await Promise.all([digest(given), digest(expected)]);
   return timingSafeEqual(a, b);
+}
+
+/**
+ * The check every write to the relay starts with (a push, a nudge, the days, a live point, a
+ * notice, a lease): the 401 to answer when `X-Publish-Secret` is missing or not `LIVE_PUSH_SECRET`,
+ * else `undefined`.
+ * @example const refused = await pushRefusal(request, env); if (refused !== undefined) return refused;
+ */
+export async function pushRefusal(request: Request, env: Env): Promise<Response | undefined> {
+  if (await secretMatches(request.headers.get("x-publish-secret"), env.LIVE_PUSH_SECRET)) return undefined;
+  return errorResponse("unauthorized", "X-Publish-Secret is missing or wrong");
 }
 
 async function digest(value: string): Promise<ArrayBuffer> {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Clock } from "../shared/clock.ts";
 import { AppError } from "../shared/errors.ts";
+import { bearerToken } from "./bearer.ts";
 import { linkIdOf, sessionIdOf } from "./link-id.ts";
 import { secretMatches } from "./secret.ts";
 import type { TokenSigner } from "./tokens.ts";
@@ -48,11 +49,6 @@ const unauthorized = () => new AppError("unauthorized", "missing, invalid or exp
 export const NO_SYNC_SECRET =
   "this service has no sync secret set (SYNC_SHARED_SECRET), so no X-Sync-Secret is accepted";
 
-function bearer(headers: IncomingHttpHeaders): string | undefined {
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.authorization ?? "");
-  return match?.[1];
-}
-
 /**
  * Makes the check that every route runs before its handler. It fails closed: without
  * `AUTH_TOKEN_SECRET` no token verifies, and an unset sync secret never matches.
@@ -71,7 +67,7 @@ export function createAuthenticator(deps: {
   return (headers, accepted) => {
     if (accepted.includes("none")) return { kind: "none" };
     const now = deps.clock.now();
-    const token = bearer(headers);
+    const token = bearerToken(headers);
     if (token !== undefined) {
       const operator = accepted.includes("operator") ? deps.signer.verifyOperator(token, now) : undefined;
       if (operator) {

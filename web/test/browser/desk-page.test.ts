@@ -19,9 +19,9 @@ async function count(page: Page, filter: string): Promise<number> {
   return Number(name.replace(/\D+/g, ""));
 }
 const presentBox = (page: Page, player: string) => page.getByRole("checkbox", { name: `${player} Present` });
-/** Waits until `done()` holds, failing after 10 s. */
+/** Waits until `done()` holds, failing after 30 s (room for a machine three times slower). */
 async function until(done: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !done(); await new Promise((r) => setTimeout(r, 20))) {
+  for (const deadline = Date.now() + 30_000; !done(); await new Promise((r) => setTimeout(r, 20))) {
     if (Date.now() > deadline) throw new Error(`never true: ${done}`);
   }
 }

@@ -84,10 +84,18 @@ const screenHeading = (page: Page) => page.locator("main h2").first().innerText(
 
 /** Moves the page's clock on, a screen at a time, until `heading` is shown. */
 async function turnTo(page: Page, heading: RegExp): Promise<void> {
+  const which = page.locator(".tv-foot .which");
   for (let turn = 0; turn < 6; turn++) {
     if (heading.test(await screenHeading(page))) return;
+    const shown = await which.innerText();
     await page.clock.fastForward(SECONDS * 1000);
-    await page.waitForTimeout(100);
+    // Each turn waits for the next screen to be drawn ("screen 2 of 3"), not for a moment: on a
+    // loaded machine a screen not yet drawn would be read, and the next turn would pass the one sought.
+    await page.waitForFunction(
+      (before) => document.querySelector(".tv-foot .which")?.textContent !== before,
+      shown,
+      { timeout: 60_000 },
+    );
   }
   assert.match(await screenHeading(page), heading);
 }
@@ -165,11 +173,15 @@ describe("the hall display on a TV, on the stack as `npm start` starts it", () =
     await noScrollbar(page, "the courts, from the published file");
 
     relay = await startRelayAgain(run.stack);
+    // Past each reconnect's backoff on the page's clock, then the socket's answer is waited for: the
+    // line says Live once it opened (a try that failed has the next backoff to move past).
     for (let wait = 0; wait < 4 && !(await live(page).isVisible()); wait++) {
       await page.clock.fastForward(31_000);
-      await page.waitForTimeout(500);
+      await live(page)
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
     }
-    await live(page).waitFor();
+    await live(page).waitFor({ timeout: 60_000 });
     await score("open-sat", 106, 14, 21);
     await turnTo(page, /^Courts/);
     await latest.getByRole("listitem").first().filter({ hasText: "Nicolás Peñaflor" }).waitFor();

@@ -22,7 +22,8 @@ export async function workerReady(page: Page): Promise<void> {
   );
   // Who answered is known once the opening commits; its load (which once hung for 30 s on a loaded
   // machine, offline) is not what this waits for: the page's document is enough.
-  for (let attempt = 0; attempt < 40; attempt++) {
+  // Reloaded until the worker answers, for a minute at most (a slow machine writes it down later).
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if ((await page.reload({ waitUntil: "commit" }))?.fromServiceWorker()) {
       await page.waitForLoadState("domcontentloaded");
       return;

@@ -138,7 +138,7 @@ export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: S
       if (syncing.value !== undefined) return;
       syncing.value = { facility };
       try {
-        await sync.run(() =>
+        const report = await sync.run(() =>
           facility === undefined
             ? operatorCall(
                 api().POST("/v3/days/{day}/syncs", { params: { path: { day: entry.dayKey } }, body: {} }),
@@ -150,6 +150,8 @@ export function createDayStore(env: PageEnvironment, app: ConsoleApp, session: S
                 }),
               ),
         );
+        // What the sync published is shown at once, whether or not the relay took it.
+        if (report !== undefined) day.offer(report.snapshot);
       } finally {
         syncing.value = undefined;
       }

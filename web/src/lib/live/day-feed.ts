@@ -1,8 +1,11 @@
 /**
  * A day's results as they change: the relay's snapshot channel, asking for changes
- * (docs/live-messages.md), with the published file as the fallback. While the socket is down, or
- * when live push is off for the tournament, the page reads `<event>/data/<day>.json` instead: at
- * once, every {@link POLL_MS} while the page is in view, and whenever the person asks (retry).
+ * (docs/live-messages.md), with the published file as the fallback. Until the relay has sent the
+ * day's snapshot on an open socket (while it connects, while it is down, when the relay has none of
+ * the day yet, as when a push failed) and when live push is off for the tournament, the page reads
+ * `<event>/data/<day>.json` instead: at once, every {@link POLL_MS} while the page is in view, and
+ * whenever the person asks (retry). So a first read that failed or ran out of time is read again,
+ * and a day published while the relay missed it is found, whatever the socket does.
  * With a keeper, the last snapshot seen is kept on the phone and shown first when the page opens
  * (a page opened offline shows the results as they last were); it is written at the latest when
  * the page is put away or stops following the day.
@@ -78,6 +81,11 @@ export interface FeedOptions {
 export interface DayFeed {
   /** Reads the published file now and, unless live push is off, opens a new socket. */
   retry(): void;
+  /**
+   * Shows a snapshot the page was handed otherwise (the report of a sync it ran), unless it is
+   * older than the one shown: the page need not wait for the relay, or the file, to bring it.
+   */
+  offer(snapshot: DaySnapshot): void;
   stop(): void;
 }
 
@@ -95,6 +103,7 @@ export function followDay(options: FeedOptions): DayFeed {
   state.kept = state.snapshot !== undefined;
   /** What the relay sent, kept apart so changes apply to exactly what they were made from. */
   let held: { seq: number | undefined; snapshot: DaySnapshot } | undefined;
+  /** Reading the file every {@link POLL_MS}: until the relay sends the day on an open socket. */
   let polling: unknown;
   let stopped = false;
 
@@ -126,6 +135,7 @@ export function followDay(options: FeedOptions): DayFeed {
     }
   };
   const poll = (on: boolean) => {
+    if (on && polling !== undefined) return;
     clock.clearInterval(polling);
     polling = on
       ? clock.setInterval(() => {
@@ -138,18 +148,16 @@ export function followDay(options: FeedOptions): DayFeed {
     ? openReconnectingSocket(
         `${new URL(`live/${encodeURIComponent(options.event)}/${encodeURIComponent(options.day)}`, options.liveUrl)}?${CHANGES_PARAMETER}=1${options.onLive ? `&${LIVE_PARAMETER}=1` : ""}`,
         {
-          open: () => {
-            poll(false);
-            update({ source: "live" });
-          },
+          // Open, the file is still read until the relay sends the day (a relay that has none sends nothing).
+          open: () => update({ source: "live" }),
           down: (failures) => {
             held = undefined;
             options.onLive?.({ type: "live", all: true, points: [], ended: [] });
             if (failures === 1 || state.source !== "published") {
               update({ source: "published" });
               void readFile();
-              poll(true);
             }
+            poll(true);
           },
           message: (text) => receive(text),
         },
@@ -187,22 +195,23 @@ export function followDay(options: FeedOptions): DayFeed {
         throw error;
       }
     } else return;
+    poll(false);
     show(held.snapshot);
   }
 
   const stopListening = connection.onOnlineChange(() => update({ online: connection.online() }));
   const stopKeeping = connection.onHidden(() => options.keep?.flush());
-  if (socket === undefined) {
-    update({ source: "push-off" });
-    poll(true);
-  } else if (state.snapshot !== undefined) {
-    options.onChange({ ...state });
-  }
+  if (socket === undefined) update({ source: "push-off" });
+  else if (state.snapshot !== undefined) options.onChange({ ...state });
+  poll(true);
   void readFile();
   return {
     retry() {
       void readFile();
       socket?.reconnect();
+    },
+    offer(snapshot) {
+      if (!stopped) show(snapshot);
     },
     stop() {
       stopped = true;

@@ -1,8 +1,9 @@
 /**
- * A WebSocket that comes back: after a close or a failed open it reconnects with exponential
- * backoff and jitter (1 s, 2 s, 4 s … at most 30 s), at once when the phone comes back online or
- * the page back into view, and it notices a silently dead connection (venue Wi-Fi, a phone that
- * slept) with the relay's free `ping`/`pong`.
+ * A WebSocket that comes back: after a close, a failed open or an open that does not finish
+ * within {@link OPEN_TIMEOUT_MS}, it reconnects with exponential backoff and jitter (1 s, 2 s, 4 s
+ * … at most 30 s), at once when the phone comes back online or the page back into view, and it
+ * notices a silently dead connection (venue Wi-Fi, a phone that slept) with the relay's free
+ * `ping`/`pong`.
  */
 import type { PageEnvironment } from "../environment.ts";
 
@@ -33,6 +34,8 @@ export interface ReconnectingSocket {
 }
 
 export const KEEP_ALIVE_MS = 25_000;
+/** An opening handshake still unanswered after this is given up, and tried again as a failed open. */
+export const OPEN_TIMEOUT_MS = 20_000;
 /**
  * After reading a message the page pings, at most this often: the relay counts what it sent since
  * the last ping and closes a socket that leaves more than 512 KiB unread (relay/src/socket-limits.ts).
@@ -66,13 +69,20 @@ export function openReconnectingSocket(
   let answered = true;
   let ackedAt = Number.NEGATIVE_INFINITY;
   let ackTimer: unknown;
+  let openTimer: unknown;
 
   const connect = () => {
     clock.clearTimeout(retryTimer);
     retryTimer = undefined;
+    clock.clearTimeout(openTimer);
     const current = env.openSocket(url);
     socket = current;
+    // A handshake that stalls (a proxy that never answers) would otherwise never be tried again.
+    openTimer = clock.setTimeout(() => {
+      if (socket === current) current.close();
+    }, OPEN_TIMEOUT_MS);
     current.onopen = () => {
+      clock.clearTimeout(openTimer);
       failures = 0;
       answered = true;
       keepAlive = clock.setInterval(() => {
@@ -100,6 +110,7 @@ export function openReconnectingSocket(
     };
     current.onclose = () => {
       if (socket !== current) return;
+      clock.clearTimeout(openTimer);
       clock.clearInterval(keepAlive);
       socket = undefined;
       if (closed) return;
@@ -135,6 +146,7 @@ export function openReconnectingSocket(
     close() {
       closed = true;
       clock.clearTimeout(retryTimer);
+      clock.clearTimeout(openTimer);
       for (const stop of stopListening) stop();
       drop();
     },

@@ -6,6 +6,7 @@
  */
 import { type ReadonlySignal, signal } from "@preact/signals";
 import type { DayEntry } from "../data/registry.ts";
+import type { DaySnapshot } from "../data/snapshot.ts";
 import { type DayFeed, type FeedOptions, type FeedState, followDay } from "../live/day-feed.ts";
 import { keptSnapshot } from "../live/kept-snapshot.ts";
 import type { PageBase } from "./page-base.ts";
@@ -19,6 +20,8 @@ export interface DayFollower {
   follow(entry: DayEntry): void;
   /** Reads the published file now and reconnects the live socket. */
   retry(): void;
+  /** Shows `snapshot` of the followed day unless older than the one shown (`DayFeed.offer`). */
+  offer(snapshot: DaySnapshot): void;
   /** Stops following. */
   stop(): void;
 }
@@ -64,6 +67,9 @@ export function dayFollower(
     },
     retry() {
       following?.feed.retry();
+    },
+    offer(snapshot) {
+      if (following?.day === snapshot.day) following.feed.offer(snapshot);
     },
     stop,
   };
