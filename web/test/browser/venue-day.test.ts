@@ -7,8 +7,9 @@
 // scores from the sheets, one meeting another phone's save before its own (the other phone told its
 // score was replaced) and one with its link expired on the phone's clock; in "Operators only" an
 // umpire reads that the desk enters scores before typing and the organiser corrects a score; the
-// organiser calls matches from the court board, an umpire counts one point by point while a
-// spectator's phone shows it live, and an impossible score is refused, then saved as retired. At the
+// organiser calls matches from the court board, the hall's TV (1920 × 1080, its clock four minutes
+// fast) putting the call up large, an umpire counts one point by point while a spectator's phone
+// shows it live, and an impossible score is refused, then saved as retired. At the
 // end the workbooks, read from the .xlsx files, hold the 20 marks, the twelve scores and the calls
 // in CALLS and nothing else changed. The steps run in order on the same stack, pages and phones,
 // and stop at the first that fails (service/test/README.md, "The venue-day rehearsal").
@@ -63,6 +64,8 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   /** What the organiser's cards and sheets hold, as the phones' cameras read them. */
   const scanned = { desks: [] as string[], scorers: [] as string[], sheets: new Map<number, string>() };
   const phones: Record<"deskA" | "deskB" | "ana" | "ben" | "carla" | "spectator", Page> = {} as never;
+  /** Rizal Hall's TV, 1920 × 1080, opened from the console's display address and left alone. */
+  let tv: Page;
   let pristine: WorkbookCells;
   let synced: WorkbookCells;
   /** Each call the organiser made, as the CALLS tab should hold it at the end: match → [court, state]. */
@@ -95,7 +98,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "the organiser signs in, syncs the day and goes live; the sync wrote only the day's check-in lists",
+    "the organiser signs in, syncs the day and goes live; the sync wrote only the day's check-in lists; the spectator and Rizal Hall's TV open their pages",
     async () => {
       await signInToDay(organiser, run.stack.pages["console"] as string, run.password);
       await organiser.getByRole("button", { name: "Sync the whole day" }).click();
@@ -125,6 +128,18 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await phones.spectator.evaluate(() => {
         (window as { openedOnce?: boolean }).openedOnce = true;
       });
+
+      // Rizal Hall's TV opens the display address the console offers, and is left alone. Its
+      // clock was set by hand, four minutes fast: calls are stamped by the service's.
+      const display = organiser.getByRole("link", { name: "Rizal Hall display (opens a new tab)" });
+      tv = await person(TV);
+      await tv.clock.install({ time: Date.now() + 4 * 60_000 });
+      await tv.goto((await display.getAttribute("href")) as string);
+      await tv.getByRole("heading", { level: 1, name: /Rizal Hall/ }).waitFor();
+      await tv
+        .getByRole("status")
+        .filter({ hasText: /^\s*Live/ })
+        .waitFor();
     },
   );
 
@@ -324,7 +339,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "from the court board at 1280 px the organiser calls match 311 to Court 1; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
+    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload); Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
     async () => {
       const entry = organiser.getByRole("region", { name: "Score entry" });
       await organiser.getByRole("link", { name: "Run the day" }).click();
@@ -335,6 +350,17 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await organiser.getByRole("heading", { name: "Courts of Rizal Hall" }).waitFor();
       await callToCourt(organiser, "Court 1", 311);
       calls.set("311", ["Court 1", "done", true]);
+      // The hall's TV puts the call up large; switched off and on again (a reload) while the call
+      // is under a minute old, it puts it up again.
+      for (const reloaded of [false, true]) {
+        if (reloaded) await tv.reload();
+        const call = tv.getByRole("region", { name: "Calls to courts" }).getByRole("listitem");
+        await call.waitFor();
+        assert.match(
+          await call.innerText(),
+          /^Call\s+Court 1 — match 311\s+Reyes v Ocampo\s+please come to Court 1$/i,
+        );
+      }
       const row = publicRow(phones.spectator, 311);
       await row.getByText("called to Court 1").waitFor();
 
@@ -518,6 +544,8 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
     assert.deepEqual(uncaught, []);
   });
 });
+
+const TV = { viewport: { width: 1920, height: 1080 } };
 
 /** The list item of match `number` on the public page, found by its words as a screen reader hears them. */
 const publicRow = (page: Page, number: number) =>
