@@ -8,9 +8,10 @@
 // score was replaced) and one with its link expired on the phone's clock; in "Operators only" an
 // umpire reads that the desk enters scores before typing and the organiser corrects a score; the
 // organiser calls matches from the court board, the hall's TV (1920 × 1080, its clock four minutes
-// fast) putting the call up large, an umpire counts one point by point while a spectator's phone
-// shows it live, and an impossible score is refused, then saved as retired. At the
-// end the workbooks, read from the .xlsx files, hold the 20 marks, the twelve scores and the calls
+// fast) putting the call up large and a spectator who follows one of its players notified of it
+// once (the page in the background, the notification read back from its service worker), an
+// umpire counts one point by point while a spectator's phone shows it live, and an impossible
+// score is refused, then saved as retired. At the end the workbooks, read from the .xlsx files, hold the 20 marks, the twelve scores and the calls
 // in CALLS and nothing else changed. The steps run in order on the same stack, pages and phones,
 // and stop at the first that fails (service/test/README.md, "The venue-day rehearsal").
 import assert from "node:assert/strict";
@@ -19,6 +20,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../support/chromium.ts";
+import { notified, putAway } from "../support/phone-notifications.ts";
 import { rehearsalSteps } from "../support/rehearsal-steps.ts";
 import { workerReady } from "../support/service-worker.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
@@ -83,7 +85,11 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   };
 
   before(async () => {
-    run = await startStack();
+    // Every person's browser here reaches the front from one address (127.0.0.1), where a venue's
+    // phones each have their own: the front's relay sockets per address (8 by default, a phone
+    // with a few tabs) would refuse the ninth page's (429) and leave it on the published file,
+    // as it did the TV's after its reload. The eleven pages' sockets fit under 32.
+    run = await startStack({ env: { FRONT_SOCKETS_PER_CLIENT: "32" } });
     pristine = await workbookCells(workbooks());
     browser = await launchChromium();
     organiser = await person(DESKTOP, { acceptDownloads: true });
@@ -339,7 +345,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload); Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
+    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
     async () => {
       const entry = organiser.getByRole("region", { name: "Score entry" });
       await organiser.getByRole("link", { name: "Run the day" }).click();
@@ -348,6 +354,21 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await entry.getByRole("status").filter({ hasText: "Saved: Operators and scorer links." }).waitFor();
       await organiser.getByRole("link", { name: "Courts", exact: true }).click();
       await organiser.getByRole("heading", { name: "Courts of Rizal Hall" }).waitFor();
+
+      // The spectator finds Benjamín Reyes (311's first side), follows him, says yes to
+      // notifications, and pockets the phone: the page goes to the background.
+      const { spectator } = phones;
+      const origin = new URL(run.stack.pages["public"] as string).origin;
+      await spectator.context().grantPermissions(["notifications"], { origin });
+      await spectator.getByLabel("Find a player").fill("benjamin reyes");
+      const found = spectator.getByRole("list", { name: "Players found" });
+      await found.getByRole("link", { name: /^Benjamín Reyes/ }).tap();
+      await spectator.getByRole("button", { name: "Follow Benjamín Reyes" }).tap();
+      await spectator.getByRole("link", { name: "Back to the day" }).tap();
+      await spectator.getByRole("button", { name: "Notify me when they play" }).tap();
+      await spectator.getByText(/^While this page is open, you are notified/).waitFor();
+      await putAway(spectator, true);
+
       await callToCourt(organiser, "Court 1", 311);
       calls.set("311", ["Court 1", "done", true]);
       // The hall's TV puts the call up large; switched off and on again (a reload) while the call
@@ -361,8 +382,12 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
           /^Call\s+Court 1 — match 311\s+Reyes v Ocampo\s+please come to Court 1$/i,
         );
       }
-      const row = publicRow(phones.spectator, 311);
+      const row = publicRow(spectator, 311);
       await row.getByText("called to Court 1").waitFor();
+      // The pocketed phone shows the call, through its service worker.
+      const callTitle = "Court 1 now: match 311";
+      const [call] = (await notified(spectator, callTitle)).filter(({ title }) => title === callTitle);
+      assert.equal(call?.body, "Benjamín Reyes · Rizal Hall · Men's singles · Open · against Gabriel Ocampo");
 
       const { ana } = phones;
       await ana.goto(scanned.sheets.get(311) as string);
@@ -381,6 +406,15 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await ana.getByRole("button", { name: "Save the final: 21–5" }).tap();
       await ana.getByText("Saved: 21–5.").waitFor();
       await row.getByText(/^live /).waitFor({ state: "detached" });
+      // The call was notified once: its start and its points never said it again (a notification
+      // shown again under its tag would carry a later timestamp); the result is one of its own.
+      const shown = await notified(spectator, "Benjamín Reyes won 21–5");
+      assert.deepEqual(
+        shown.filter(({ title }) => title === callTitle),
+        [call],
+      );
+      assert.deepEqual(shown.map(({ title }) => title).sort(), ["Benjamín Reyes won 21–5", callTitle]);
+      await putAway(spectator, false);
 
       const court1 = courtTile(organiser, "Court 1");
       await court1.locator(".court-state", { hasText: /^Free since \d\d:\d\d/ }).waitFor();
