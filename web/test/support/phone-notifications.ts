@@ -18,7 +18,8 @@ export interface Shown {
 export function shownNotifications(page: Page): Promise<Shown[]> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    const shown = await registration.getNotifications();
+    // `timestamp` is Chromium's (the DOM types dropped it).
+    const shown = (await registration.getNotifications()) as Array<Notification & { timestamp: number }>;
     return shown.map(({ title, body, tag, timestamp }) => ({ title, body, tag, timestamp }));
   });
 }
