@@ -2,7 +2,8 @@
 // `npm start` starts it: the operator calls a match to a court through the route; the hall display
 // on a 1920 × 1080 TV puts the call up large (the court and the match, nothing under 32 px), and the
 // desk page on a 360 px phone lists it under "Called to court". A live point then shows as "live …"
-// on a spectator's phone, on the courts view and on a followed player's card.
+// on a spectator's phone, on the courts view and on a followed player's card; a followed player's
+// phone, its page in the background, is notified of the call moved to another court, once.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,6 +11,8 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
 import { publicSaturday } from "../support/demo-days.ts";
+import { notified, putAway, shownNotifications } from "../support/phone-notifications.ts";
+import { workerReady } from "../support/service-worker.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const TV = { viewport: { width: 1920, height: 1080 } };
@@ -165,6 +168,45 @@ describe("calls and live points on the pages, on the stack as `npm start` starts
     assert.deepEqual(await seriousViolations(page), []);
     await page.screenshot({ path: join(SHOTS, "public-live-phone.png") });
     await page.close();
+  });
+
+  test("a followed player's phone, its page in the background, gets the call's notification once: a move is a new one, a live point says nothing", async () => {
+    // Its own phone, notifications allowed, its clock left as it is (not the day's 09:40).
+    const follower = await browser.newContext(PHONE);
+    watch(follower);
+    await follower.grantPermissions(["notifications"], {
+      origin: new URL(run.stack.pages["public"] as string).origin,
+    });
+    const page = await follower.newPage();
+    await page.goto(`${run.stack.pages["public"]}?day=open-sat&player=jose+nanez`);
+    await page.getByRole("button", { name: "Follow José Ñañez" }).click();
+    await workerReady(page);
+    await page.getByRole("link", { name: "Back to the day" }).click();
+    await page.getByText(/^While this page is open, you are notified/).waitFor();
+    await putAway(page, true);
+
+    const moved = await run.api("PUT", `${MATCHES}/${MATCH}/call`, { court: "Court 2" });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    const title = "Court 2 now: match 105";
+    const [call, ...again] = (await notified(page, title)).filter((shown) => shown.title === title);
+    assert.match(call?.body ?? "", /^José Ñañez · Rizal Hall · .+ · against Andrés Báez$/);
+    assert.deepEqual(again, []);
+
+    const live = await run.api("PUT", `${MATCHES}/${MATCH}/live`, {
+      seq: 3,
+      team1Points: 4,
+      team2Points: 2,
+      game: 1,
+    });
+    assert.equal(live.status, 200, JSON.stringify(live.body));
+    const row = page.getByRole("listitem").filter({ hasText: `Match ${MATCH}:` });
+    await row.getByText("live 4–2 · game 1").waitFor();
+    assert.deepEqual(
+      await shownNotifications(page),
+      [call],
+      "the same notification, never shown again (its timestamp would be later)",
+    );
+    await follower.close();
     assert.deepEqual(uncaught, []);
   });
 });
