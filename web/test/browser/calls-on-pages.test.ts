@@ -3,7 +3,8 @@
 // on a 1920 × 1080 TV puts the call up large (the court and the match, nothing under 32 px), and the
 // desk page on a 360 px phone lists it under "Called to court". A live point then shows as "live …"
 // on a spectator's phone, on the courts view and on a followed player's card; a followed player's
-// phone, its page in the background, is notified of the call moved to another court, once.
+// phone, its page in the background, is notified of the call moved to another court, once; with
+// "Calls aloud" on, the display reads a call aloud once, and with it off, nothing.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -207,6 +208,64 @@ describe("calls and live points on the pages, on the stack as `npm start` starts
       "the same notification, never shown again (its timestamp would be later)",
     );
     await follower.close();
+  });
+
+  test("with Calls aloud on, the hall display reads a call aloud once; with it off, nothing", async () => {
+    const aloudTv = await browser.newContext(TV);
+    watch(aloudTv);
+    // Each utterance the page speaks is recorded, and still handed to the browser's own speech.
+    await aloudTv.addInitScript(SPEECH_RECORDER);
+    const page = await aloudTv.newPage();
+    await page.goto(`${run.stack.pages["display"]}?day=open-sat&facility=Rizal+Hall`);
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^\s*Live/ })
+      .waitFor();
+    const spoken = () => page.evaluate(() => (window as { spoken?: string[] }).spoken ?? []);
+    const call = async (match: number, court: string) => {
+      const called = await run.api("PUT", `${MATCHES}/${match}/call`, { court });
+      assert.equal(called.status, 200, JSON.stringify(called.body));
+      await page
+        .locator(".tv-call")
+        .filter({ hasText: `${court} — match ${match}` })
+        .waitFor();
+    };
+    await page.getByRole("button", { name: "Calls aloud: off" }).click();
+    await page.getByRole("button", { name: "Calls aloud: on" }).waitFor();
+    await call(106, "Court 3");
+    await page.waitForFunction(() => ((window as { spoken?: string[] }).spoken ?? []).length > 0);
+    assert.deepEqual(await spoken(), [
+      `Court 3, match 106: ${await sidesSaid(page)}. Please come to Court 3.`,
+    ]);
+
+    await page.getByRole("button", { name: "Calls aloud: on" }).click();
+    await page.getByRole("button", { name: "Calls aloud: off" }).waitFor();
+    await call(107, "Court 4");
+    assert.equal((await spoken()).length, 1, "nothing more read aloud with the toggle off");
+    await aloudTv.close();
     assert.deepEqual(uncaught, []);
   });
 });
+
+/**
+ * Records each utterance given to `speechSynthesis.speak` in `window.spoken`, and forwards it to
+ * the browser's own speech when it has one (a page script: the test runner's compiler would name
+ * a function passed from here).
+ */
+const SPEECH_RECORDER = `(() => {
+  window.spoken = [];
+  const real = window.speechSynthesis;
+  const forward = real ? real.speak.bind(real) : undefined;
+  const record = (utterance) => {
+    window.spoken.push(utterance.text);
+    if (forward) forward(utterance);
+  };
+  if (real) real.speak = record;
+})();`;
+
+/** The players of the call up on the display, as the speech says them ("Cruz and Reyes, versus Tan"). */
+async function sidesSaid(page: Page): Promise<string> {
+  const players = await page.locator(".tv-call .call-players").first().innerText();
+  const [one, two] = players.split(" v ") as [string, string];
+  return `${one.replaceAll(" / ", " and ")}, versus ${two.replaceAll(" / ", " and ")}`;
+}
