@@ -69,12 +69,14 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
   let modules;
 
   async function startRelay() {
+    const tick = liveTickOf(process.env);
     try {
       relay = await modules.startRelay({
         secret: secrets.env["LIVE_PUSH_SECRET"],
         allowedOrigins: origins,
         persistDir: paths.relay,
         port: relayPort,
+        ...(tick === undefined ? {} : { livePointsTickMs: tick }),
       });
     } catch (error) {
       throw new StackError(
@@ -219,4 +221,22 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       await Promise.race([Promise.allSettled([relay?.dispose(), front?.close()]), bounded]);
     },
   };
+}
+
+/**
+ * The relay's live points tick from `LIVE_POINTS_TICK_MS` (ms, 0 to 1000; unset: the relay's
+ * 300 ms), as the FRONT_* bounds are read: the tap benchmark's baseline runs a stack at 0.
+ * @param {Record<string, string | undefined>} env
+ * @returns {number | undefined}
+ * @throws StackError when it is set to anything else
+ */
+export function liveTickOf(env) {
+  const text = env["LIVE_POINTS_TICK_MS"]?.trim() ?? "";
+  if (text === "") return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > 1000)
+    throw new StackError(
+      `LIVE_POINTS_TICK_MS must be a whole number of milliseconds, 0 to 1000 (got "${text}")`,
+    );
+  return value;
 }

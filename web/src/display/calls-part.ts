@@ -2,6 +2,8 @@
  * The display's calls as they go up and come down (`hall-calls.ts`): looked at whenever the day's
  * snapshot or live points change, and again at the moment the next call is due to go up or come
  * down (a timer on the page's clock); each call that goes up is read aloud when the toggle is on.
+ * Each snapshot's `generatedAt` tells how far the TV's clock is from the service's, which stamps
+ * the calls (`lib/live/service-clock.ts`).
  */
 import { effect, type ReadonlySignal, signal } from "@preact/signals";
 import { facilityMatches } from "../lib/data/players.ts";
@@ -10,6 +12,7 @@ import type { PageClock } from "../lib/environment.ts";
 import type { FeedState } from "../lib/live/day-feed.ts";
 import { livePointOf } from "../lib/live/live-points.ts";
 import type { LiveScores } from "../lib/live/live-scores.ts";
+import { serviceClock } from "../lib/live/service-clock.ts";
 import type { CallsAloud } from "./calls-aloud.ts";
 import { callWords, type HallCall, hallCalls, type WaitingCall, waitingCalls } from "./hall-calls.ts";
 
@@ -29,12 +32,18 @@ export interface CallsPartOptions {
 export function callsPart(options: CallsPartOptions): ReadonlySignal<HallCall[]> {
   const { clock } = options;
   const calls = hallCalls();
+  const service = serviceClock();
   const shown = signal<HallCall[]>([]);
   const tick = signal(0);
   let timer: unknown;
+  let sampled: unknown;
   effect(() => {
     void tick.value;
     const snapshot = options.feed.value?.snapshot;
+    if (snapshot !== undefined && snapshot !== sampled) {
+      sampled = snapshot;
+      service.saw(Date.parse(snapshot.generatedAt), clock.now());
+    }
     const event = options.event();
     const points = options.live.points.value;
     if (snapshot === undefined || event === undefined || !options.shown()) return;
@@ -45,7 +54,7 @@ export function callsPart(options: CallsPartOptions): ReadonlySignal<HallCall[]>
       waiting.push(...waitingCalls(hall.name, facilityMatches(hall, event.display), playing));
     }
     const now = clock.now();
-    const looked = calls.look(waiting, now);
+    const looked = calls.look(waiting, now, service.offset());
     shown.value = looked.shown;
     for (const call of looked.started)
       options.aloud.say(callWords(call, options.facility === undefined).spoken);

@@ -4,8 +4,10 @@
  * others wait their turn, in the order they were called), and a second call when the match has
  * not started {@link SECOND_CALL_MS} after it was called. A call that starts (its first live
  * point, or its call `playing`), ends, is cancelled or is moved leaves the screen and the queue at
- * once; a move is a new call to the new court. A display switched on (or reloaded) shows only the
- * calls made in the last minute, never the morning's, and no second call is made late.
+ * once; a move is a new call to the new court. A display switched on (or reloaded, or back from a
+ * drop) shows only the calls made in the last minute, never the morning's, and no second call is
+ * made late. A call's age is read on the service's clock (`calledAt` is the service's time; the
+ * TV's own clock may be minutes or days off: `lib/live/service-clock.ts`).
  */
 import { hasResult } from "../lib/data/courts.ts";
 import type { Match } from "../lib/data/matches.ts";
@@ -63,13 +65,15 @@ interface Pending extends WaitingCall {
 
 export interface HallCalls {
   /**
-   * Takes the calls waiting now, at `now`: what is on screen after it, the announcements that
-   * went up with this look (to be read aloud), and when to look again with nothing new (the next
-   * call to go up or come down; `undefined`: nothing to wait for).
+   * Takes the calls waiting now, at `now` (the page's clock): what is on screen after it, the
+   * announcements that went up with this look (to be read aloud), and when to look again with
+   * nothing new (the next call to go up or come down; `undefined`: nothing to wait for).
+   * `offset` is how far the page's clock is ahead of the service's that wrote `calledAt` (ms).
    */
   look(
     waiting: readonly WaitingCall[],
     now: number,
+    offset?: number,
   ): { shown: HallCall[]; started: HallCall[]; next: number | undefined };
 }
 
@@ -80,19 +84,20 @@ export function hallCalls(): HallCalls {
   /** Announcements done or under way, by key: each goes up once. */
   const announced = new Set<string>();
   let shown: HallCall[] = [];
-  let first = true;
   return {
-    look(waiting, now) {
+    look(waiting, now, offset = 0) {
       const open = new Map(waiting.map((call) => [callKey(call), call]));
       const pending: Pending[] = [];
       for (const [key, call] of open) {
+        /** When it was called, on the page's clock. */
+        const calledHere = call.calledAt === undefined ? undefined : call.calledAt + offset;
         if (!seen.has(key)) {
           seen.set(key, now);
-          // On the first look, a call older than a minute was made before the display came on.
-          const old = first && call.calledAt !== undefined && call.calledAt + CALL_SHOWN_MS <= now;
-          if (old) announced.add(`${key}\u00001`);
+          // A call first seen more than a minute after it was made was made while the display
+          // was off (or away): it is not news any more.
+          if (calledHere !== undefined && calledHere + CALL_SHOWN_MS <= now) announced.add(`${key}\u00001`);
         }
-        const since = call.calledAt ?? (seen.get(key) as number);
+        const since = calledHere ?? (seen.get(key) as number);
         for (const [second, due] of [
           [false, seen.get(key) as number],
           [true, since + SECOND_CALL_MS],
@@ -103,7 +108,6 @@ export function hallCalls(): HallCalls {
           if (!announced.has(id)) pending.push({ ...call, key: id, call: key, second, due });
         }
       }
-      first = false;
       // A call that started, ended, was cancelled or moved comes down at once.
       shown = shown.filter((call) => call.until > now && open.has(callKey(call)));
       // A second call takes the place of its first still up.

@@ -102,12 +102,15 @@ export function follows(
     for (const player of list) {
       for (const entry of player.matches) {
         const id = `${player.key}\u0000${entry.day.key}\u0000${entry.facility}\u0000${entry.match.matchNumber}`;
-        // A match of another day is never on court now: one left without a score stays due.
-        const playing = onCourt.has(entry.match) && matchDate(entry) === today;
+        // A call is the desk's word that the match is on now, whatever date the phone's clock
+        // says (a phone set by hand, days off, still hears of it). By the schedule alone, a match
+        // of another day is never on court now: one left without a score stays due.
+        const called = isCalledNow(entry.match);
+        const playing = !called && onCourt.has(entry.match) && matchDate(entry) === today;
         const state =
           entry.match.winner !== undefined
             ? "result"
-            : playing && isCalledNow(entry.match)
+            : called
               ? callTag(entry)
               : playing
                 ? "on court"

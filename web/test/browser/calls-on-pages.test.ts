@@ -2,7 +2,9 @@
 // `npm start` starts it: the operator calls a match to a court through the route; the hall display
 // on a 1920 × 1080 TV puts the call up large (the court and the match, nothing under 32 px), and the
 // desk page on a 360 px phone lists it under "Called to court". A live point then shows as "live …"
-// on a spectator's phone, on the courts view and on a followed player's card.
+// on a spectator's phone, on the courts view and on a followed player's card; a followed player's
+// phone, its page in the background, is notified of the call moved to another court, once; with
+// "Calls aloud" on, the display reads a call aloud once, and with it off, nothing.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,6 +12,8 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, PHONE, seriousViolations, withoutChromium } from "../support/chromium.ts";
 import { publicSaturday } from "../support/demo-days.ts";
+import { notified, putAway, shownNotifications } from "../support/phone-notifications.ts";
+import { workerReady } from "../support/service-worker.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
 const TV = { viewport: { width: 1920, height: 1080 } };
@@ -165,6 +169,103 @@ describe("calls and live points on the pages, on the stack as `npm start` starts
     assert.deepEqual(await seriousViolations(page), []);
     await page.screenshot({ path: join(SHOTS, "public-live-phone.png") });
     await page.close();
+  });
+
+  test("a followed player's phone, its page in the background, gets the call's notification once: a move is a new one, a live point says nothing", async () => {
+    // Its own phone, notifications allowed, its clock left as it is (not the day's 09:40).
+    const follower = await browser.newContext(PHONE);
+    watch(follower);
+    await follower.grantPermissions(["notifications"], {
+      origin: new URL(run.stack.pages["public"] as string).origin,
+    });
+    const page = await follower.newPage();
+    await page.goto(`${run.stack.pages["public"]}?day=open-sat&player=jose+nanez`);
+    await page.getByRole("button", { name: "Follow José Ñañez" }).click();
+    await workerReady(page);
+    await page.getByRole("link", { name: "Back to the day" }).click();
+    await page.getByText(/^While this page is open, you are notified/).waitFor();
+    await putAway(page, true);
+
+    const moved = await run.api("PUT", `${MATCHES}/${MATCH}/call`, { court: "Court 2" });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    const title = "Court 2 now: match 105";
+    const [call, ...again] = (await notified(page, title)).filter((shown) => shown.title === title);
+    assert.match(call?.body ?? "", /^José Ñañez · Rizal Hall · .+ · against Andrés Báez$/);
+    assert.deepEqual(again, []);
+
+    const live = await run.api("PUT", `${MATCHES}/${MATCH}/live`, {
+      seq: 3,
+      team1Points: 4,
+      team2Points: 2,
+      game: 1,
+    });
+    assert.equal(live.status, 200, JSON.stringify(live.body));
+    const row = page.getByRole("listitem").filter({ hasText: `Match ${MATCH}:` });
+    await row.getByText("live 4–2 · game 1").waitFor();
+    assert.deepEqual(
+      await shownNotifications(page),
+      [call],
+      "the same notification, never shown again (its timestamp would be later)",
+    );
+    await follower.close();
+  });
+
+  test("with Calls aloud on, the hall display reads a call aloud once; with it off, nothing", async () => {
+    const aloudTv = await browser.newContext(TV);
+    watch(aloudTv);
+    // Each utterance the page speaks is recorded, and still handed to the browser's own speech.
+    await aloudTv.addInitScript(SPEECH_RECORDER);
+    const page = await aloudTv.newPage();
+    await page.goto(`${run.stack.pages["display"]}?day=open-sat&facility=Rizal+Hall`);
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^\s*Live/ })
+      .waitFor();
+    const spoken = () => page.evaluate(() => (window as { spoken?: string[] }).spoken ?? []);
+    const call = async (match: number, court: string) => {
+      const called = await run.api("PUT", `${MATCHES}/${match}/call`, { court });
+      assert.equal(called.status, 200, JSON.stringify(called.body));
+      await page
+        .locator(".tv-call")
+        .filter({ hasText: `${court} — match ${match}` })
+        .waitFor();
+    };
+    await page.getByRole("button", { name: "Calls aloud: off" }).click();
+    await page.getByRole("button", { name: "Calls aloud: on" }).waitFor();
+    await call(106, "Court 3");
+    await page.waitForFunction(() => ((window as { spoken?: string[] }).spoken ?? []).length > 0);
+    assert.deepEqual(await spoken(), [
+      `Court 3, match 106: ${await sidesSaid(page)}. Please come to Court 3.`,
+    ]);
+
+    await page.getByRole("button", { name: "Calls aloud: on" }).click();
+    await page.getByRole("button", { name: "Calls aloud: off" }).waitFor();
+    await call(107, "Court 4");
+    assert.equal((await spoken()).length, 1, "nothing more read aloud with the toggle off");
+    await aloudTv.close();
     assert.deepEqual(uncaught, []);
   });
 });
+
+/**
+ * Records each utterance given to `speechSynthesis.speak` in `window.spoken`, and forwards it to
+ * the browser's own speech when it has one (a page script: the test runner's compiler would name
+ * a function passed from here).
+ */
+const SPEECH_RECORDER = `(() => {
+  window.spoken = [];
+  const real = window.speechSynthesis;
+  const forward = real ? real.speak.bind(real) : undefined;
+  const record = (utterance) => {
+    window.spoken.push(utterance.text);
+    if (forward) forward(utterance);
+  };
+  if (real) real.speak = record;
+})();`;
+
+/** The players of the call up on the display, as the speech says them ("Cruz and Reyes, versus Tan"). */
+async function sidesSaid(page: Page): Promise<string> {
+  const players = await page.locator(".tv-call .call-players").first().innerText();
+  const [one, two] = players.split(" v ") as [string, string];
+  return `${one.replaceAll(" / ", " and ")}, versus ${two.replaceAll(" / ", " and ")}`;
+}

@@ -119,7 +119,7 @@ describe("the court board in Chromium, on the stack as `npm start` starts it", (
     assert.deepEqual(await seriousViolations(page), []);
   });
 
-  test("a call moved to another court, and one cancelled: the courts say so, the match waits again", async () => {
+  test("a call moved to another court and started with a tap, one cancelled: the courts say so, the match waits again", async () => {
     const [moved] = [...made].find(([, [court]]) => court === "Court 2") as [string, [string, string]];
     const court2 = tile("Court 2");
     await court2.getByLabel("Move to").selectOption("Court 4");
@@ -127,7 +127,13 @@ describe("the court board in Chromium, on the stack as `npm start` starts it", (
     await tile("Court 4").getByText(`Match ${moved}`, { exact: true }).waitFor();
     await courtIs("Court 2", "Free");
     await focusIsOn("Court 4");
-    made.set(moved, ["Court 4", "called"]);
+    // Its players are on court, with no point counter: the Start tap puts it in play from now.
+    await tile("Court 4")
+      .getByRole("button", { name: `Start match ${moved}` })
+      .click();
+    await courtIs("Court 4", "In play since \\d\\d:\\d\\d");
+    await focusIsOn("Court 4");
+    made.set(moved, ["Court 4", "playing"]);
 
     const [cancelled] = [...made].find(([, [court]]) => court === "Court 3") as [string, [string, string]];
     await tile("Court 3")
@@ -202,6 +208,11 @@ describe("the court board in Chromium, on the stack as `npm start` starts it", (
       assert.equal(row["calledBy"], "Operator console");
       assert.match(row["calledAt"] ?? "", /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     }
+    assert.match(
+      rows.find((row) => row["state"] === "playing")?.["startedAt"] ?? "",
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
+      "started at its Start tap",
+    );
     const played = rows.find((row) => row["state"] === "done");
     assert.match(
       played?.["startedAt"] ?? "",

@@ -7,9 +7,11 @@
 // scores from the sheets, one meeting another phone's save before its own (the other phone told its
 // score was replaced) and one with its link expired on the phone's clock; in "Operators only" an
 // umpire reads that the desk enters scores before typing and the organiser corrects a score; the
-// organiser calls matches from the court board, an umpire counts one point by point while a
-// spectator's phone shows it live, and an impossible score is refused, then saved as retired. At the
-// end the workbooks, read from the .xlsx files, hold the 20 marks, the twelve scores and the calls
+// organiser calls matches from the court board, the hall's TV (1920 × 1080, its clock four minutes
+// fast) putting the call up large and a spectator who follows one of its players notified of it
+// once (the page in the background, the notification read back from its service worker), an
+// umpire counts one point by point while a spectator's phone shows it live, and an impossible
+// score is refused, then saved as retired. At the end the workbooks, read from the .xlsx files, hold the 20 marks, the twelve scores and the calls
 // in CALLS and nothing else changed. The steps run in order on the same stack, pages and phones,
 // and stop at the first that fails (service/test/README.md, "The venue-day rehearsal").
 import assert from "node:assert/strict";
@@ -18,6 +20,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expiryText } from "../../src/lib/links/expiry.ts";
 import { DESKTOP, launchChromium, PHONE, withoutChromium } from "../support/chromium.ts";
+import { notified, putAway } from "../support/phone-notifications.ts";
 import { rehearsalSteps } from "../support/rehearsal-steps.ts";
 import { workerReady } from "../support/service-worker.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
@@ -63,6 +66,8 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   /** What the organiser's cards and sheets hold, as the phones' cameras read them. */
   const scanned = { desks: [] as string[], scorers: [] as string[], sheets: new Map<number, string>() };
   const phones: Record<"deskA" | "deskB" | "ana" | "ben" | "carla" | "spectator", Page> = {} as never;
+  /** Rizal Hall's TV, 1920 × 1080, opened from the console's display address and left alone. */
+  let tv: Page;
   let pristine: WorkbookCells;
   let synced: WorkbookCells;
   /** Each call the organiser made, as the CALLS tab should hold it at the end: match → [court, state]. */
@@ -80,7 +85,11 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   };
 
   before(async () => {
-    run = await startStack();
+    // Every person's browser here reaches the front from one address (127.0.0.1), where a venue's
+    // phones each have their own: the front's relay sockets per address (8 by default, a phone
+    // with a few tabs) would refuse the ninth page's (429) and leave it on the published file,
+    // as it did the TV's after its reload. The eleven pages' sockets fit under 32.
+    run = await startStack({ env: { FRONT_SOCKETS_PER_CLIENT: "32" } });
     pristine = await workbookCells(workbooks());
     browser = await launchChromium();
     organiser = await person(DESKTOP, { acceptDownloads: true });
@@ -95,7 +104,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "the organiser signs in, syncs the day and goes live; the sync wrote only the day's check-in lists",
+    "the organiser signs in, syncs the day and goes live; the sync wrote only the day's check-in lists; the spectator and Rizal Hall's TV open their pages",
     async () => {
       await signInToDay(organiser, run.stack.pages["console"] as string, run.password);
       await organiser.getByRole("button", { name: "Sync the whole day" }).click();
@@ -125,6 +134,18 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await phones.spectator.evaluate(() => {
         (window as { openedOnce?: boolean }).openedOnce = true;
       });
+
+      // Rizal Hall's TV opens the display address the console offers, and is left alone. Its
+      // clock was set by hand, four minutes fast: calls are stamped by the service's.
+      const display = organiser.getByRole("link", { name: "Rizal Hall display (opens a new tab)" });
+      tv = await person(TV);
+      await tv.clock.install({ time: Date.now() + 4 * 60_000 });
+      await tv.goto((await display.getAttribute("href")) as string);
+      await tv.getByRole("heading", { level: 1, name: /Rizal Hall/ }).waitFor();
+      await tv
+        .getByRole("status")
+        .filter({ hasText: /^\s*Live/ })
+        .waitFor();
     },
   );
 
@@ -324,7 +345,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "from the court board at 1280 px the organiser calls match 311 to Court 1; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
+    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
     async () => {
       const entry = organiser.getByRole("region", { name: "Score entry" });
       await organiser.getByRole("link", { name: "Run the day" }).click();
@@ -333,10 +354,40 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await entry.getByRole("status").filter({ hasText: "Saved: Operators and scorer links." }).waitFor();
       await organiser.getByRole("link", { name: "Courts", exact: true }).click();
       await organiser.getByRole("heading", { name: "Courts of Rizal Hall" }).waitFor();
+
+      // The spectator finds Benjamín Reyes (311's first side), follows him, says yes to
+      // notifications, and pockets the phone: the page goes to the background.
+      const { spectator } = phones;
+      const origin = new URL(run.stack.pages["public"] as string).origin;
+      await spectator.context().grantPermissions(["notifications"], { origin });
+      await spectator.getByLabel("Find a player").fill("benjamin reyes");
+      const found = spectator.getByRole("list", { name: "Players found" });
+      await found.getByRole("link", { name: /^Benjamín Reyes/ }).tap();
+      await spectator.getByRole("button", { name: "Follow Benjamín Reyes" }).tap();
+      await spectator.getByRole("link", { name: "Back to the day" }).tap();
+      await spectator.getByRole("button", { name: "Notify me when they play" }).tap();
+      await spectator.getByText(/^While this page is open, you are notified/).waitFor();
+      await putAway(spectator, true);
+
       await callToCourt(organiser, "Court 1", 311);
       calls.set("311", ["Court 1", "done", true]);
-      const row = publicRow(phones.spectator, 311);
+      // The hall's TV puts the call up large; switched off and on again (a reload) while the call
+      // is under a minute old, it puts it up again.
+      for (const reloaded of [false, true]) {
+        if (reloaded) await tv.reload();
+        const call = tv.getByRole("region", { name: "Calls to courts" }).getByRole("listitem");
+        await call.waitFor();
+        assert.match(
+          await call.innerText(),
+          /^Call\s+Court 1 — match 311\s+Reyes v Ocampo\s+please come to Court 1$/i,
+        );
+      }
+      const row = publicRow(spectator, 311);
       await row.getByText("called to Court 1").waitFor();
+      // The pocketed phone shows the call, through its service worker.
+      const callTitle = "Court 1 now: match 311";
+      const [call] = (await notified(spectator, callTitle)).filter(({ title }) => title === callTitle);
+      assert.equal(call?.body, "Benjamín Reyes · Rizal Hall · Men's singles · Open · against Gabriel Ocampo");
 
       const { ana } = phones;
       await ana.goto(scanned.sheets.get(311) as string);
@@ -355,6 +406,15 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await ana.getByRole("button", { name: "Save the final: 21–5" }).tap();
       await ana.getByText("Saved: 21–5.").waitFor();
       await row.getByText(/^live /).waitFor({ state: "detached" });
+      // The call was notified once: its start and its points never said it again (a notification
+      // shown again under its tag would carry a later timestamp); the result is one of its own.
+      const shown = await notified(spectator, "Benjamín Reyes won 21–5");
+      assert.deepEqual(
+        shown.filter(({ title }) => title === callTitle),
+        [call],
+      );
+      assert.deepEqual(shown.map(({ title }) => title).sort(), ["Benjamín Reyes won 21–5", callTitle]);
+      await putAway(spectator, false);
 
       const court1 = courtTile(organiser, "Court 1");
       await court1.locator(".court-state", { hasText: /^Free since \d\d:\d\d/ }).waitFor();
@@ -518,6 +578,8 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
     assert.deepEqual(uncaught, []);
   });
 });
+
+const TV = { viewport: { width: 1920, height: 1080 } };
 
 /** The list item of match `number` on the public page, found by its words as a screen reader hears them. */
 const publicRow = (page: Page, number: number) =>

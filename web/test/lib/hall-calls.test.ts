@@ -89,6 +89,40 @@ describe("the hall display's calls", () => {
     assert.deepEqual(numbers(late.look([waiting("101", "Court 1", T0)], T0 + 2 * SECOND_CALL_MS).shown), []);
   });
 
+  test("a call first seen more than a minute after it was made (the display was away) is not news; one seen within the minute is", () => {
+    const calls = hallCalls();
+    calls.look([], T0);
+    const look = calls.look(
+      [waiting("101", "Court 1", T0), waiting("102", "Court 2", T0 + 50_000)],
+      T0 + 70_000,
+    );
+    assert.deepEqual(numbers(look.shown), ["102"]);
+    assert.deepEqual(numbers(calls.look([waiting("101", "Court 1", T0)], T0 + SECOND_CALL_MS).started), [
+      "101 (second)",
+    ]);
+  });
+
+  test("a call's age is read on the service's clock: a TV days ahead shows a call 30 s old, one 10 minutes behind makes its second call 5 minutes after the call", () => {
+    const days = 3 * 24 * 3_600_000;
+    const ahead = hallCalls();
+    const on = ahead.look([waiting("101", "Court 1", T0)], T0 + days + 30_000, days);
+    assert.deepEqual(numbers(on.shown), ["101"], "switched on 30 s after the call");
+    assert.equal(on.next, T0 + days + 30_000 + CALL_SHOWN_MS);
+    assert.deepEqual(
+      numbers(ahead.look([waiting("101", "Court 1", T0)], T0 + days + SECOND_CALL_MS, days).started),
+      ["101 (second)"],
+    );
+
+    const behind = hallCalls();
+    const slow = -10 * 60_000;
+    const one = [waiting("107", "Court 3", T0)];
+    assert.deepEqual(numbers(behind.look(one, T0 + slow + 1_000, slow).shown), ["107"]);
+    const quiet = behind.look(one, T0 + slow + CALL_SHOWN_MS + 1_000, slow);
+    assert.deepEqual(numbers(quiet.shown), []);
+    assert.equal(quiet.next, T0 + slow + SECOND_CALL_MS, "five minutes after the call, on the TV's clock");
+    assert.deepEqual(numbers(behind.look(one, T0 + slow + SECOND_CALL_MS, slow).started), ["107 (second)"]);
+  });
+
   test("the words: on screen, aloud, and a second call's", () => {
     const call = { facility: "Rizal Hall", match: match("107"), court: "Court 3", second: false };
     assert.equal(

@@ -1,6 +1,7 @@
 // The console's court board on its store in Node (issue 38, item 1): the board of a hall from the
 // followed snapshot, each facility's calls, the relay's live points and the attendance lists; the
-// call, move and cancel taps, shown at once and until the snapshot carries them; and every refusal
+// call, move and cancel taps, shown at once and until the snapshot carries them; a Start on a called
+// court, sent as the point counter's first live state; and every refusal
 // (court busy naming the other match, match played, no open call, offline) in words, with nothing
 // changed on the board. The board in Chromium: web/test/browser/court-board.test.ts.
 import assert from "node:assert/strict";
@@ -202,6 +203,43 @@ describe("the console's court board", () => {
       }),
     );
     assert.deepEqual(tiles(store.courts.board.value), ["Court 1: free 102", "Court 2: called 101"]);
+  });
+
+  test("a Start on a called court is the live state 0–0 with seq 1, as the counter's first: in play once the relay sends it back; a match with a score is not started", async () => {
+    const { page, store, entry, live, publish } = await board();
+    store.attendance.watchAttendance(entry);
+    publish(day({ rizal: [[102, "Court 2", "2026-11-29 09:03:00", "", "", "called"]] }));
+    await settle();
+    const livePath = `${RIZAL}/matches/102/live`;
+    const bodies: unknown[] = [];
+    const state = { matchNumber: "102", seq: 1, team1Points: 0, team2Points: 0, game: 1, serving: null };
+    const at = "2026-11-29T01:10:00.000Z";
+    page.site.answer("PUT", livePath, async (request) => {
+      bodies.push(await request.json());
+      return json(200, { ...state, at, accepted: true, ended: false, relayed: true });
+    });
+    assert.equal(await store.courts.startMatch(entry, "Rizal Hall", "102"), true);
+    assert.deepEqual(bodies, [{ seq: 1, team1Points: 0, team2Points: 0, game: 1 }]);
+    assert.deepEqual(store.courts.outcome.value, {
+      kind: "done",
+      facility: "Rizal Hall",
+      court: "Court 2",
+      text: "Match 102 started on Court 2.",
+    });
+    assert.equal(page.site.calls("PUT", callPath(102)).length, 0, "the call itself is not rewritten");
+    live.receive({ type: "live", points: [{ ...state, facility: "Rizal Hall", serving: 1, at }], ended: [] });
+    assert.deepEqual(tiles(store.courts.board.value), ["Court 1: free 101", "Court 2: playing 102 live 0–0"]);
+
+    page.site.answer("PUT", livePath, () =>
+      json(409, { status: 409, code: "match_played", detail: "match 102 has a score already" }),
+    );
+    assert.equal(await store.courts.startMatch(entry, "Rizal Hall", "102"), false);
+    assert.deepEqual(store.courts.outcome.value, {
+      kind: "problem",
+      facility: "Rizal Hall",
+      court: "Court 2",
+      text: "Not started: match 102 has a score already.",
+    });
   });
 
   test("refusals in words, the board unchanged: court busy naming the other match, match played, no open call, offline; one tap at a time", async () => {

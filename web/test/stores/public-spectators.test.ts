@@ -15,6 +15,7 @@ import { createPublicStore } from "../../src/public/store.ts";
 import { settle } from "../support/fake-clock.ts";
 import { fakePage } from "../support/fake-page.ts";
 import type { FakeSocket } from "../support/fake-socket.ts";
+import { type CallCells, callsCsv } from "../support/match-table.ts";
 import { MemoryStorage } from "../support/memory-storage.ts";
 import { matchRow, REGISTRY, snapshotOf } from "../support/page-fixtures.ts";
 
@@ -178,6 +179,39 @@ describe("the public page's players", () => {
     assert.equal(new Set(shown.map((n) => n.tag)).size, 2, "the result is a notification of its own");
     await pass(page, live, 10 * 60_000);
     assert.equal(shown.length, 2, "each said once");
+  });
+
+  test("a match the desk calls is notified as the call, once per match and court (a move is another), whatever date the phone's clock says", async () => {
+    const { notifications, shown } = fakeNotifications();
+    const { store, live } = await openPublic("?day=open-sun", { notify: notifications });
+    store.follows.toggle({ key: "jose nanez", name: "José Ñañez" });
+    await store.follows.allowAlerts();
+    // The day is a week after the phone's date (its clock set by hand): the desk's call is news all the same.
+    const called = (seq: number, calls: CallCells[]) => {
+      const row = matchRow(105, "09:30", "Court 1", "José Ñañez", "Nicolás Peñaflor");
+      row[1] = "2026-12-06";
+      const snapshot = snapshotOf(
+        { "Rizal Hall": [row] },
+        { generatedAt: `2026-12-06T01:${String(20 + seq).padStart(2, "0")}:00.000Z` },
+      );
+      snapshot.date = "2026-12-06";
+      (snapshot.facilities[0] as { callsCsv?: string }).callsCsv = callsCsv(calls);
+      live.receive({ type: "snapshot", seq, snapshot });
+    };
+    called(2, []);
+    called(3, [[105, "Court 3", "2026-12-06 09:31:00", "", "", "called"]]);
+    assert.deepEqual(
+      shown.map((n) => [n.title, n.body]),
+      [["Court 3 now: match 105", "José Ñañez · Rizal Hall · MS U15 · against Nicolás Peñaflor"]],
+    );
+    called(4, [[105, "Court 3", "2026-12-06 09:31:00", "2026-12-06 09:33:00", "", "playing"]]);
+    assert.equal(shown.length, 1, "its start is the same call");
+    called(5, [[105, "Court 4", "2026-12-06 09:34:00", "2026-12-06 09:33:00", "", "playing"]]);
+    assert.deepEqual(
+      shown.map((n) => n.title),
+      ["Court 3 now: match 105", "Court 4 now: match 105"],
+    );
+    assert.equal(new Set(shown.map((n) => n.tag)).size, 2, "a move is a notification of its own");
   });
 
   test("a result says what comes next for the player that day; a match of another day left without a score is never notified on court", async () => {

@@ -1,16 +1,21 @@
 /**
- * What a call, a move or a cancel that did not go through says at the control desk, in plain
- * words: the court busy with another match (named, with its players where the board knows them),
- * a match with a score already, a call ended meanwhile, the service out of reach.
+ * What a call, a move, a cancel or a Start that did not go through says at the control desk, in
+ * plain words: the court busy with another match (named, with its players where the board knows
+ * them), a match with a score already, a call ended meanwhile, the service out of reach.
  */
 import { ApiError } from "../../lib/api/client.ts";
 
-/** What the operator tapped: a call (or move) to a court, or a cancel. */
+/** What the operator tapped: a call (or move) to a court, a cancel, or a Start (the players are on court). */
 export type CallAction =
   | { kind: "call"; matchNumber: string; court: string }
-  | { kind: "cancel"; matchNumber: string };
+  | { kind: "cancel"; matchNumber: string }
+  | { kind: "start"; matchNumber: string };
 
-const NOT_DONE: Record<CallAction["kind"], string> = { call: "Not called", cancel: "Not cancelled" };
+const NOT_DONE: Record<CallAction["kind"], string> = {
+  call: "Not called",
+  cancel: "Not cancelled",
+  start: "Not started",
+};
 
 /**
  * The sentence for a refused or failed call; `players(matchNumber)` names a match's sides ("Ana
@@ -37,7 +42,9 @@ export function callRefusal(
     return `${notDone}: ${court} is busy with match ${number}${names ? ` (${names})` : ""}, ${doing}. Move or cancel that call first.`;
   }
   if (problem?.code === "match_played")
-    return `${notDone}: match ${action.matchNumber} has a score already, so it is not called to a court.`;
+    return action.kind === "start"
+      ? `${notDone}: match ${action.matchNumber} has a score already.`
+      : `${notDone}: match ${action.matchNumber} has a score already, so it is not called to a court.`;
   if (problem?.code === "not_found" && action.kind === "cancel")
     return `${notDone}: match ${action.matchNumber} has no open call any more (it ended, or another desk cancelled it).`;
   return `${notDone}. ${error.message}`;

@@ -3,14 +3,15 @@
  * free, called or in play, from the day's snapshot (its matches and each facility's calls), the
  * relay's live points and the attendance lists; the next match to call on each free court, and
  * why the others wait (`lib/courts/court-board.ts`). Its actions call a match to a court, move a
- * call, or cancel it (`PUT …/matches/{n}/call`). A call the service answered is shown at once,
- * until the snapshot carries it (or anything newer for that match); a refused or failed tap
+ * call, or cancel it, and start a called match whose players are on court (`board-taps.ts`). A
+ * call the service answered is shown at once, until the snapshot carries it (or anything newer for
+ * that match); a Start shows as the live point the relay sends back. A refused or failed tap
  * changes nothing on the board and says why in words (`call-words.ts`).
  */
 
 import { computed, type ReadonlySignal, type Signal, signal } from "@preact/signals";
 import { DEFAULT_REST_MINUTES } from "@tournament-ops/service/scoring";
-import { type Call, callsOf, callTime, latestCalls, matchNumberKey } from "../../lib/courts/calls.ts";
+import { type Call, callsOf, latestCalls, matchNumberKey } from "../../lib/courts/calls.ts";
 import { type CourtTile, courtBoard, type QueuedMatch } from "../../lib/courts/court-board.ts";
 import { carryWinners } from "../../lib/data/carried-winners.ts";
 import { placedByCalls } from "../../lib/data/courts.ts";
@@ -20,6 +21,7 @@ import type { FacilitySnapshot } from "../../lib/data/snapshot.ts";
 import { inPlayByHall, type LivePoint, livePointOf } from "../../lib/live/live-points.ts";
 import type { ConsoleApp } from "./app.ts";
 import type { AttendanceStore } from "./attendance.ts";
+import { sendTap } from "./board-taps.ts";
 import { type CallAction, callRefusal } from "./call-words.ts";
 import type { ConsoleStore } from "./console.ts";
 import type { DayStore } from "./day.ts";
@@ -57,6 +59,8 @@ export interface CourtBoardStore {
   callMatch(entry: DayEntry, facility: string, matchNumber: string, court: string): Promise<boolean>;
   /** Cancels the match's open call (its row stays, `cancelled`). True when the service took it. */
   cancelCall(entry: DayEntry, facility: string, matchNumber: string): Promise<boolean>;
+  /** Starts a called match (its players are on court): in play from now. True when the service took it. */
+  startMatch(entry: DayEntry, facility: string, matchNumber: string): Promise<boolean>;
   /** The board of this day: another day's hall, answers and outcome are put away. */
   forDay(day: string): void;
 }
@@ -75,27 +79,6 @@ const seen = (call: Call | undefined) =>
 
 const snapshotCall = (facility: FacilitySnapshot, matchNumber: string) =>
   latestCalls(callsOf(facility)).get(matchNumberKey(matchNumber));
-
-/** The call PUT's answer as the pages read a `CALLS` row. */
-function answeredCall(answer: {
-  matchNumber: number | string;
-  court: string;
-  state: string;
-  calledAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  calledBy: string | null;
-}): Call {
-  return {
-    matchNumber: String(answer.matchNumber),
-    court: answer.court,
-    state: answer.state.toLowerCase(),
-    calledAt: callTime(answer.calledAt ?? ""),
-    startedAt: callTime(answer.startedAt ?? ""),
-    endedAt: callTime(answer.endedAt ?? ""),
-    calledBy: answer.calledBy ?? "",
-  };
-}
 
 export const sidesOf = (match: Match) => `${match.team1 || "?"} v ${match.team2 || "?"}`;
 
@@ -196,17 +179,14 @@ export function createCourtBoard(
     pending.value = action;
     outcome.value = undefined;
     try {
-      const answer = await operatorCall(
-        api().PUT("/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/call", {
-          params: { path: { day: entry.dayKey, facility, matchNumber } },
-          body: { court: action.kind === "call" ? action.court : null },
-        }),
-      );
+      const call = await sendTap({ api, operatorCall }, entry.dayKey, action);
       if (shownDay !== entry.dayKey) return true;
-      const others = current
-        .peek()
-        .filter((a) => !(a.facility === facility && a.matchNumber === matchNumber));
-      answered.value = [...others, { facility, matchNumber, call: answeredCall(answer), before }];
+      if (call !== undefined) {
+        const others = current
+          .peek()
+          .filter((a) => !(a.facility === facility && a.matchNumber === matchNumber));
+        answered.value = [...others, { facility, matchNumber, call, before }];
+      }
       outcome.value = { kind: "done", facility, court: focus, text: done };
       return true;
     } catch (error) {
@@ -249,6 +229,15 @@ export function createCourtBoard(
         { kind: "cancel", facility, matchNumber },
         court,
         `The call of match ${matchNumber}${court ? ` to ${court}` : ""} is cancelled.`,
+      );
+    },
+    startMatch(entry, facility, matchNumber) {
+      const court = openCourtOf(facility, matchNumber) ?? "";
+      return send(
+        entry,
+        { kind: "start", facility, matchNumber },
+        court,
+        `Match ${matchNumber} started${court ? ` on ${court}` : ""}.`,
       );
     },
     forDay(dayKey) {

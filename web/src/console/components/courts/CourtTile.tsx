@@ -31,6 +31,8 @@ export interface TileActions {
   busy: boolean;
   call(matchNumber: string, court: string): void;
   cancel(matchNumber: string): void;
+  /** Starts a called match (its players are on court); absent where the event takes no scores here. */
+  start?(matchNumber: string): void;
 }
 
 /** A free court: since when, the next match to call with one tap, and any other match (a picker). */
@@ -93,7 +95,7 @@ function FreeCourt({
   );
 }
 
-/** A court with a match called or in play: the match, and its call moved or cancelled. */
+/** A court with a match called or in play: the match, started (when called), its call moved or cancelled. */
 function BusyCourt({
   tile,
   courts,
@@ -114,6 +116,16 @@ function BusyCourt({
       <MatchLine match={tile.match} />
       {live !== undefined && <p class="court-live figures">{live}</p>}
       <div class="court-actions">
+        {tile.state === "called" && actions.start !== undefined && (
+          <button
+            type="button"
+            class="primary"
+            aria-disabled={actions.busy}
+            onClick={() => actions.start?.(tile.match.matchNumber)}
+          >
+            Start match {tile.match.matchNumber}
+          </button>
+        )}
         {target !== undefined && (
           <div class="court-move">
             <label>

@@ -57,6 +57,20 @@ export function CourtsView({ entry }: { entry: DayEntry }) {
         if (done && court !== undefined) focusCourt(court);
       });
     },
+    // A Start is a live state (0–0), so only where the event takes scores here.
+    ...(entry.event.scoreEntry === undefined
+      ? {}
+      : {
+          start(matchNumber: string) {
+            const court = shown.courts.find(
+              (t) => t.state === "called" && t.match.matchNumber === matchNumber,
+            )?.court;
+            // The button goes with the call's state: the court's heading keeps the focus.
+            void courts.startMatch(entry, shown.facility, matchNumber).then((done) => {
+              if (done && court !== undefined) focusCourt(court);
+            });
+          },
+        }),
   };
   const last = outcome.value?.facility === shown.facility ? outcome.value : undefined;
   const unplaced = last?.kind === "problem" && !shown.courts.some((t) => t.court === last.court);
