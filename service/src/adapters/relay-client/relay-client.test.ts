@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { connect, RefusedUpgrade, type RunningRelay, startRelay } from "../../../../relay/test/helpers.ts";
 import {
@@ -100,6 +102,58 @@ describe("publish when the relay cannot be reached", () => {
         code: "upstream_failure",
         message: /within 50 ms/,
       });
+    } finally {
+      await hanging.close();
+    }
+  });
+});
+
+describe("publish when the connection closes under it", () => {
+  /** A relay that drops the connection of its first `drops` requests unanswered, then answers. */
+  async function droppingRelay(drops: number) {
+    let requests = 0;
+    const server = createServer((request, response) => {
+      requests++;
+      request.resume();
+      if (requests <= drops) request.socket.destroy();
+      else response.writeHead(200, { "content-type": "application/json" }).end('{"clients":3}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      requests: () => requests,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it("is sent again once on a new connection, and answers as the relay did", async () => {
+    const relay = await droppingRelay(1);
+    try {
+      assert.deepEqual(await client(relay.url).relay.publish("ev", "day-1", {}), { clients: 3 });
+      assert.equal(relay.requests(), 2);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("rejects with upstream_failure when the second try is dropped too, after two requests", async () => {
+    const relay = await droppingRelay(Number.POSITIVE_INFINITY);
+    try {
+      await assert.rejects(client(relay.url).relay.publish("ev", "day-1", {}), {
+        code: "upstream_failure",
+        message: /other side closed|socket hang up|ECONNRESET/,
+      });
+      assert.equal(relay.requests(), 2);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("is not sent again after a timeout: one request", async () => {
+    const hanging = await fakeRelay(null);
+    try {
+      await assert.rejects(client(hanging.url, { pushTimeoutMs: 50 }).relay.publish("ev", "day-1", {}));
+      assert.equal(hanging.requests(), 1);
     } finally {
       await hanging.close();
     }

@@ -69,7 +69,11 @@ export function createRelayClient(options: RelayClientOptions): LiveRelay {
       let response: Response;
       let text: string;
       try {
-        response = await post("publish", event, day, snapshot, pushTimeoutMs);
+        // Sent again once when the connection closed under it (the push is the same snapshot again).
+        response = await post("publish", event, day, snapshot, pushTimeoutMs).catch((error: unknown) => {
+          if (closedUnderneath(error)) return post("publish", event, day, snapshot, pushTimeoutMs);
+          throw error;
+        });
         text = await response.text();
       } catch (error) {
         throw new AppError(
@@ -167,6 +171,16 @@ function validTimeout(key: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`relay client: ${key} must be a whole number at least 1`);
   return value;
+}
+
+/**
+ * A request that failed because its connection closed or was reset before any answer ("other side
+ * closed"): most often a kept-alive connection the relay closed as it was being reused, which a
+ * new connection does not meet. A timeout, a refusal or an answer is not this.
+ */
+function closedUnderneath(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET";
 }
 
 /** A message for a failed request that names the timeout and never carries the request's headers. */
