@@ -1,17 +1,18 @@
 /**
  * Benchmark (issue 35, M3): a score reaching a reading spectator while a venue's NAT holds 3,000
  * sockets that never read on the day's live channel (three public addresses, 1,000 each: the cap
- * per address), in the real relay (workerd through Miniflare) at its production limits (512 KiB
- * unread, ../src/socket-limits.ts). Beside the baseline measured in the same run: the same relay,
+ * per address), in the real relay (workerd through Miniflare) at its production limits (128 KiB
+ * unread past the first message since a ping, ../src/socket-limits.ts). Beside the baseline measured in the same run: the same relay,
  * spectator and pushes with no hostile socket; and, to tell the fan-out's own cost from the
  * non-readers', a full hall: as many sockets that read (counting sockets, ./counting-socket.ts).
  *
  * {@link PUSHES} snapshots of about 20 KB, each carrying a score, pushed one after another as the
  * spectator reads them (it pings after each message, as the pages do). Each push is timed from its
- * send to the spectator reading it. The non-reading sockets are sent every push until their
- * backlog passes the limit (about 26 pushes), then closed; the figures are given for the pushes
- * sent while they were held, for those after, and for all, beside the relay's memory (workerd's
- * resident set, sampled every 100 ms).
+ * send to the spectator reading it (and, beside it, to the push's answer: the whole fan-out). The
+ * non-reading sockets are sent every push until their backlog passes the limit (the first of them
+ * free, then 6 pushes), then closed at the next; the figures are given for the pushes sent while they
+ * were held (the one that closed them included), for those after, and for all, beside the relay's
+ * memory (workerd's resident set, sampled every 100 ms).
  *
  * Goal (the issue): a score reaches the reading spectator in under 250 ms, judged for the pushes
  * after the non-reading sockets were closed (the issue's "closed, and a score reaching…") and, as
@@ -106,9 +107,9 @@ async function run(scene: Scene): Promise<Run> {
   }
 }
 
-/** p50, p99 and max of the pushes' delivery times (ms). */
-const figures = (deliveries: Delivery[]) => {
-  const ms = deliveries.map((d) => d.ms).sort((a, b) => a - b);
+/** p50, p99 and max of the pushes' times (ms): to the spectator reading it, or (`answered`) to the push's answer. */
+const figures = (deliveries: Delivery[], time: "ms" | "answeredMs" = "ms") => {
+  const ms = deliveries.map((d) => d[time]).sort((a, b) => a - b);
   return {
     pushes: ms.length,
     p50: percentile(ms, 50),
@@ -117,13 +118,15 @@ const figures = (deliveries: Delivery[]) => {
   };
 };
 const line = (label: string, f: ReturnType<typeof figures>) =>
-  `${label.padEnd(52)} p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   max ${f.max.toFixed(1).padStart(6)} ms   (${f.pushes} pushes)`;
+  `${label.padEnd(56)} p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   max ${f.max.toFixed(1).padStart(6)} ms   (${f.pushes} pushes)`;
 
 const baseline = await run("none");
 const attacked = await run("unread");
 const fullHall = await run("reading");
-const whileHeld = attacked.deliveries.filter((d) => d.clients > 1);
-const afterClosed = attacked.deliveries.filter((d) => d.clients === 1);
+// Held: every push that found the non-reading sockets open, the one that closed them included.
+const closedAt = attacked.deliveries.findIndex((d) => d.clients === 1);
+const whileHeld = attacked.deliveries.slice(0, closedAt < 0 ? undefined : closedAt + 1);
+const afterClosed = closedAt < 0 ? [] : attacked.deliveries.slice(closedAt + 1);
 const base = figures(baseline.deliveries);
 const all = figures(attacked.deliveries);
 console.log(
@@ -131,8 +134,12 @@ console.log(
 );
 console.log(line("baseline: no hostile socket", base));
 console.log(
-  line(`held: pushes sent to every socket (${whileHeld[0]?.clients ?? 0} each)`, figures(whileHeld)),
+  line(
+    `held: pushes to every socket (${whileHeld[0]?.clients ?? 0}) and the closing one`,
+    figures(whileHeld),
+  ),
 );
+console.log(line("  (the same pushes answered: sent to every socket)", figures(whileHeld, "answeredMs")));
 console.log(line("held: pushes after the non-reading ones were closed", figures(afterClosed)));
 console.log(`${line("held: every push", all)}   p99/baseline ${(all.p99 / base.p99).toFixed(1)}×`);
 console.log(
@@ -147,7 +154,7 @@ console.log(
 const closedFigures = figures(afterClosed);
 const heldFigures = figures(whileHeld);
 console.log(
-  `the non-reading sockets were sent ${whileHeld.length} pushes, then closed. Goal, a score under 250 ms: ` +
+  `the non-reading sockets were sent ${Math.max(0, whileHeld.length - 1)} pushes, then closed at the next. Goal, a score under 250 ms: ` +
     `after they were closed ${closedFigures.max < 250 ? "met" : "NOT met"} (max ${closedFigures.max.toFixed(0)} ms); ` +
     `while they were held ${heldFigures.max < 250 ? "met" : "NOT met"} (max ${heldFigures.max.toFixed(0)} ms)`,
 );
