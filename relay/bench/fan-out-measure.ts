@@ -12,7 +12,7 @@ export const SECRET = "bench-secret";
 
 /**
  * The relay the fan-out benchmarks start: their 2,000 counting sockets come from one address and
- * never ping, so the relay's cap per address and its unread limit (issue 35 M3: 1,000 and 512 KiB,
+ * never ping, so the relay's cap per address and its unread limit (issue 35 M3: 1,000 and 128 KiB,
  * tried by their own test and `unread-sockets.ts`) are lifted, and what is measured is the fan-out;
  * each push still counts every socket's backlog as in production.
  */

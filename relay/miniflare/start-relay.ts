@@ -24,7 +24,7 @@ export interface RelayOptions {
   port?: number;
   /** `LIVE_POINTS_TICK_MS`; omitted, the relay's default (300 ms). */
   livePointsTickMs?: number;
-  /** `LIVE_UNREAD_LIMIT_BYTES`; omitted, the relay's default (512 KiB). */
+  /** `LIVE_UNREAD_LIMIT_BYTES`; omitted, the relay's default (128 KiB past the first message since a ping). */
   unreadLimitBytes?: number;
   /** `LIVE_CHANNEL_SOCKETS` and `LIVE_SOCKETS_PER_ADDRESS`; omitted, the relay's defaults (5,000 and 1,000). */
   socketCaps?: { channel: number; perAddress: number };

@@ -20,8 +20,9 @@ export interface Env {
    */
   LIVE_POINTS_TICK_MS?: string;
   /**
-   * Bytes sent to a socket since its page's last `ping` past which it is closed (default
-   * `UNREAD_LIMIT_BYTES` of `socket-limits.ts`, 512 KiB; at least 1024). Tests lower it.
+   * Bytes sent to a socket since its page's last `ping`, beyond the first message since then, past
+   * which it is closed (default `UNREAD_LIMIT_BYTES` of `socket-limits.ts`, 128 KiB; at least 1024).
+   * Tests lower it.
    */
   LIVE_UNREAD_LIMIT_BYTES?: string;
   /** Sockets one channel accepts (default `CHANNEL_SOCKETS` of `socket-limits.ts`, 5,000). Tests lower it. */

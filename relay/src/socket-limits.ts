@@ -8,9 +8,11 @@
  * - {@link SOCKETS_PER_ADDRESS} per client address (`CF-Connecting-IP`, IPv6 by its /64) per
  *   channel, high enough for a venue whose phones share one public address behind its NAT;
  * - {@link UNREAD_LIMIT_BYTES} sent to a socket since its page last said it had read (its `ping`,
- *   answered by the runtime, whose time the object reads without being woken): Workers have no
- *   backpressure API, so a socket that does not read is known by its silence, and closed once so
- *   much waits for it.
+ *   answered by the runtime, whose time the object reads without being woken), past the first
+ *   message since then: Workers have no backpressure API, so a socket that does not read is known
+ *   by its silence, and is sent nothing more but its close once so much waits for it. The first
+ *   message after a ping is never counted, so a big day's snapshot on connect (410–700 KB), or a
+ *   whole snapshot in place of changes, leaves a slow phone the whole bound for what follows.
  */
 import { clientKey } from "@tournament-ops/service/client-address";
 import type { Env } from "./env.ts";
@@ -19,8 +21,13 @@ import type { Env } from "./env.ts";
 export const CHANNEL_SOCKETS = 5_000;
 /** Sockets one client address may hold on one channel; one more is 429 `rate_limited`. */
 export const SOCKETS_PER_ADDRESS = 1_000;
-/** Bytes sent to a socket since its page's last `ping` past which it is closed at the next message (pages ping after reading, at most once a second). */
-export const UNREAD_LIMIT_BYTES = 512 * 1024;
+/**
+ * Bytes a socket may be sent since its page's last `ping`, beyond the first message since then; the
+ * message that would pass it closes the socket instead. Pages ping after reading, at most once a
+ * second, so an honest page leaves about a second's messages unread (docs/decisions.md: a few KB,
+ * about 15 KB at the busiest moment of a day of 40 courts).
+ */
+export const UNREAD_LIMIT_BYTES = 128 * 1024;
 /** The close code of a socket that left too much unread: the page reconnects and gets the snapshot whole. */
 export const UNREAD_CLOSE_CODE = 4008;
 
@@ -54,15 +61,16 @@ export function addressTag(request: Request): string {
 
 /** What a socket was sent since its page's last ping, kept in its attachment (it outlives hibernation). */
 interface Backlog {
+  /** Bytes sent since the ping, beyond the first message since then. */
   unread: number;
   /** The time of the last ping counted, in ms since the epoch (0: none yet). */
   pingAt: number;
 }
 
 /**
- * Counts `bytes` more sent to `socket`, from zero again when its page pinged since the last count.
- * @returns false when what already waits has passed `limit`: the caller closes the socket instead
- * of sending. A message larger than the limit (a big day's snapshot on connect) is still sent once.
+ * Counts `bytes` more sent to `socket`: the first message after its page's last ping (or its
+ * connect) is free and starts the count again, the others add up.
+ * @returns false when they would pass `limit`: the caller closes the socket instead of sending.
  */
 export function countUnread(
   ctx: DurableObjectState,
@@ -72,9 +80,9 @@ export function countUnread(
 ): boolean {
   const pingAt = ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
   const kept = socket.deserializeAttachment() as Backlog | null;
-  const waiting = kept !== null && kept.pingAt === pingAt ? kept.unread : 0;
-  if (waiting > limit) return false;
-  socket.serializeAttachment({ unread: waiting + bytes, pingAt } satisfies Backlog);
+  const unread = kept !== null && kept.pingAt === pingAt ? kept.unread + bytes : 0;
+  if (unread > limit) return false;
+  socket.serializeAttachment({ unread, pingAt } satisfies Backlog);
   return true;
 }
 

@@ -74,9 +74,12 @@ export async function readingSpectator(url: string, path: string, origin: string
   };
 }
 
-/** One push timed: from its send to the spectator reading it, and the sockets it was sent to. */
+/** One push timed from its send: to the spectator reading it, and to the push's answer (the whole fan-out); the sockets it was sent to. */
 export interface Delivery {
+  /** Until the spectator read the message: the score reaching a spectator. */
   ms: number;
+  /** Until the push was answered: the relay has sent it to every socket. */
+  answeredMs: number;
   clients: number;
   message: string;
 }
@@ -93,9 +96,13 @@ export async function timedPush(
   text: string,
 ): Promise<Delivery> {
   const started = performance.now();
-  const [{ clients }, message] = await Promise.all([publish(relay, secret, day, text), spectator.read()]);
-  const ms = performance.now() - started;
+  const since = <T>(promise: Promise<T>) =>
+    promise.then((value) => ({ value, ms: performance.now() - started }));
+  const [answer, read] = await Promise.all([
+    since(publish(relay, secret, day, text)),
+    since(spectator.read()),
+  ]);
   const mark = JSON.parse(text).generatedAt as string;
-  if (!message.includes(mark)) throw new Error(`the spectator read another message than ${mark}`);
-  return { ms, clients, message };
+  if (!read.value.includes(mark)) throw new Error(`the spectator read another message than ${mark}`);
+  return { ms: read.ms, answeredMs: answer.ms, clients: answer.value.clients, message: read.value };
 }

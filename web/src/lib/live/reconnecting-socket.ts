@@ -38,7 +38,8 @@ export const KEEP_ALIVE_MS = 25_000;
 export const OPEN_TIMEOUT_MS = 20_000;
 /**
  * After reading a message the page pings, at most this often: the relay counts what it sent since
- * the last ping and closes a socket that leaves more than 512 KiB unread (relay/src/socket-limits.ts).
+ * the last ping and closes a socket that leaves more than 128 KiB unread past the first message
+ * since then (relay/src/socket-limits.ts), about two minutes of a busy day's messages.
  */
 export const READ_ACK_MS = 1_000;
 
