@@ -71,7 +71,8 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   let pristine: WorkbookCells;
   let synced: WorkbookCells;
   /** Each call the organiser made, as the CALLS tab should hold it at the end: match → [court, state]. */
-  const calls = new Map<string, [court: string, state: string, counted?: boolean]>();
+  /** Each call made from the board, by its match and court: its state, and whether points were counted. */
+  const calls = new Map<`${number} ${string}`, [state: string, counted?: boolean]>();
   const workbooks = () => join(run.stack.dir, "workbooks");
   /** A step of the morning: skipped, naming it, once an earlier step failed. */
   const step = rehearsalSteps();
@@ -345,7 +346,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called too",
+    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called to Court 2 and taken back, then called to Court 1",
     async () => {
       const entry = organiser.getByRole("region", { name: "Score entry" });
       await organiser.getByRole("link", { name: "Run the day" }).click();
@@ -370,7 +371,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await putAway(spectator, true);
 
       await callToCourt(organiser, "Court 1", 311);
-      calls.set("311", ["Court 1", "done", true]);
+      calls.set("311 Court 1", ["done", true]);
       // The hall's TV puts the call up large; switched off and on again (a reload) while the call
       // is under a minute old, it puts it up again.
       for (const reloaded of [false, true]) {
@@ -421,8 +422,15 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       const offered = court1.getByRole("button", { name: "Call match 312 to Court 1" });
       const picked = court1.getByLabel("Match for Court 1").locator('option[value="312"]');
       await offered.or(picked).first().waitFor({ state: "attached" });
+      // Called to the other free court first, then taken back: the call stays in CALLS, cancelled.
+      await callToCourt(organiser, "Court 2", 312);
+      await courtTile(organiser, "Court 2")
+        .getByRole("button", { name: "Cancel the call of match 312" })
+        .click();
+      await courtTile(organiser, "Court 2").locator(".court-state", { hasText: /^Free/ }).waitFor();
+      calls.set("312 Court 2", ["cancelled"]);
       await callToCourt(organiser, "Court 1", 312);
-      calls.set("312", ["Court 1", "called"]);
+      calls.set("312 Court 1", ["called"]);
     },
   );
 
@@ -448,7 +456,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
         .getByRole("button", { name: "Save 21–21 anyway: retired, walkover or a handicap start" })
         .tap();
       await ben.getByText("Saved: 21–21.").waitFor();
-      calls.set("312", ["Court 1", "done", false]);
+      calls.set("312 Court 1", ["done", false]);
       await courtTile(organiser, "Court 1")
         .locator(".court-state", { hasText: /^Free since \d\d:\d\d/ })
         .waitFor();
@@ -540,19 +548,26 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
           expected.set(`${callsTab}${column}1`, (value) => value === name);
       const stamp = (value: unknown) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(String(value));
       const byMatch = `${callsTab}${columns["matchNumber"]}`;
-      for (const [match, [court, state, counted]] of calls) {
+      const onCourt = `${callsTab}${columns["court"]}`;
+      for (const [call, [state, counted]] of calls) {
+        const [match, court] = [call.slice(0, call.indexOf(" ")), call.slice(call.indexOf(" ") + 1)];
         const row = [...final.keys()]
           .filter((key) => key.startsWith(byMatch) && /^\d+$/.test(key.slice(byMatch.length)))
-          .find((key) => String(final.get(key)?.value) === match)
-          ?.slice(byMatch.length);
-        assert.ok(row, `match ${match} has a row in CALLS`);
+          .map((key) => key.slice(byMatch.length))
+          .find(
+            (row) =>
+              String(final.get(`${byMatch}${row}`)?.value) === match &&
+              final.get(`${onCourt}${row}`)?.value === court,
+          );
+        assert.ok(row, `match ${match} on ${court} has a row in CALLS`);
         const holds: Record<string, (value: unknown) => boolean> = {
           matchNumber: (value) => String(value) === match,
           court: (value) => value === court,
           calledAt: stamp,
           calledBy: (value) => value === "Operator console",
           state: (value) => value === state,
-          ...(state === "done" ? { endedAt: stamp } : {}),
+          // (a cancelled call is ended too, at its cancelling)
+          ...(state === "done" || state === "cancelled" ? { endedAt: stamp } : {}),
           ...(counted ? { startedAt: stamp } : {}),
         };
         for (const [name, check] of Object.entries(holds))

@@ -23,8 +23,15 @@ export async function workerReady(page: Page): Promise<void> {
   // Who answered is known once the opening commits; its load (which once hung for 30 s on a loaded
   // machine, offline) is not what this waits for: the page's document is enough.
   // Reloaded until the worker answers, for a minute at most (a slow machine writes it down later).
+  // An opening that does not commit within 15 s is opened again (once, on a quiet machine, a
+  // reload right after a new worker took over never committed: the worker answers within its own
+  // 4 s network wait, so a person would have seen a stuck page and reloaded too).
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if ((await page.reload({ waitUntil: "commit" }))?.fromServiceWorker()) {
+    const opened = await page.reload({ waitUntil: "commit", timeout: 15_000 }).catch((error: unknown) => {
+      if (error instanceof Error && error.name === "TimeoutError") return null;
+      throw error;
+    });
+    if (opened?.fromServiceWorker()) {
       await page.waitForLoadState("domcontentloaded");
       return;
     }
