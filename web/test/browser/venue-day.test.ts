@@ -71,8 +71,11 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   let pristine: WorkbookCells;
   let synced: WorkbookCells;
   /** Each call the organiser made, as the CALLS tab should hold it at the end: match → [court, state]. */
-  /** Each call made from the board, by its match and court: its state, and whether points were counted. */
-  const calls = new Map<`${number} ${string}`, [state: string, counted?: boolean]>();
+  /** Each call made from a board (its hall's workbook, match and court): its state, and whether points were counted. */
+  type Call = { hall: "rizal-hall" | "annex-court"; match: string; court: string };
+  const calls = new Map<string, Call & { state: string; counted?: boolean }>();
+  const called = (call: Call, state: string, counted?: boolean) =>
+    calls.set(`${call.hall} ${call.match} ${call.court}`, { ...call, state, counted });
   const workbooks = () => join(run.stack.dir, "workbooks");
   /** A step of the morning: skipped, naming it, once an earlier step failed. */
   const step = rehearsalSteps();
@@ -346,7 +349,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
   });
 
   step(
-    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called to Court 2 and taken back, then called to Court 1",
+    "from the court board at 1280 px the organiser calls match 311 to Court 1, up large on the hall's TV at 1920 × 1080 (again after a reload) and notified once on the phone of a spectator who follows Benjamín Reyes, its page in the background; Ana counts it point by point at 360 px, the spectator's phone showing each point live; the final saved, the court turns free and the board offers the next match, called to Court 2 and taken back, then called to Court 1; Annex Court's board calls its next match",
     async () => {
       const entry = organiser.getByRole("region", { name: "Score entry" });
       await organiser.getByRole("link", { name: "Run the day" }).click();
@@ -371,7 +374,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
       await putAway(spectator, true);
 
       await callToCourt(organiser, "Court 1", 311);
-      calls.set("311 Court 1", ["done", true]);
+      called({ hall: "rizal-hall", match: "311", court: "Court 1" }, "done", true);
       // The hall's TV puts the call up large; switched off and on again (a reload) while the call
       // is under a minute old, it puts it up again.
       for (const reloaded of [false, true]) {
@@ -428,9 +431,21 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
         .getByRole("button", { name: "Cancel the call of match 312" })
         .click();
       await courtTile(organiser, "Court 2").locator(".court-state", { hasText: /^Free/ }).waitFor();
-      calls.set("312 Court 2", ["cancelled"]);
+      called({ hall: "rizal-hall", match: "312", court: "Court 2" }, "cancelled");
       await callToCourt(organiser, "Court 1", 312);
-      calls.set("312 Court 1", ["called"]);
+      called({ hall: "rizal-hall", match: "312", court: "Court 1" }, "called");
+
+      // A third match, in the other hall: Annex Court's board offers its next match, called.
+      const halls = organiser.locator("fieldset.hall-choice");
+      await halls.getByRole("button", { name: "Annex Court", exact: true }).click();
+      await organiser.getByRole("heading", { name: "Courts of Annex Court" }).waitFor();
+      const suggestion = organiser.getByRole("button", { name: /^Call match \d+ to .+$/ }).first();
+      const [, annexMatch = "", annexCourt = ""] =
+        /^Call match (\d+) to (.+)$/.exec((await suggestion.innerText()).trim()) ?? [];
+      await callToCourt(organiser, annexCourt, Number(annexMatch));
+      called({ hall: "annex-court", match: annexMatch, court: annexCourt }, "called");
+      await halls.getByRole("button", { name: "Rizal Hall", exact: true }).click();
+      await organiser.getByRole("heading", { name: "Courts of Rizal Hall" }).waitFor();
     },
   );
 
@@ -456,7 +471,7 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
         .getByRole("button", { name: "Save 21–21 anyway: retired, walkover or a handicap start" })
         .tap();
       await ben.getByText("Saved: 21–21.").waitFor();
-      calls.set("312 Court 1", ["done", false]);
+      called({ hall: "rizal-hall", match: "312", court: "Court 1" }, "done", false);
       await courtTile(organiser, "Court 1")
         .locator(".court-state", { hasText: /^Free since \d\d:\d\d/ })
         .waitFor();
@@ -530,48 +545,49 @@ describe("the venue-day rehearsal: a morning across every role, in Chromium, on 
           );
       }
 
-      // The CALLS tab: its header and one row per call, on its court, in its state, by the console.
-      const callsTab = "open-sun-rizal-hall.xlsx!CALLS!";
-      const columns = headerColumns(final, callsTab);
-      assert.deepEqual(Object.keys(columns).sort(), [
-        "calledAt",
-        "calledBy",
-        "court",
-        "endedAt",
-        "matchNumber",
-        "startedAt",
-        "state",
-      ]);
-      // (made with the first call, or by the sync where the adapter makes it with the day's lists)
-      for (const [name, column] of Object.entries(columns))
-        if (synced.get(`${callsTab}${column}1`)?.value !== name)
-          expected.set(`${callsTab}${column}1`, (value) => value === name);
+      // Each hall's CALLS tab: its header and one row per call, on its court, in its state, by the console.
       const stamp = (value: unknown) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(String(value));
-      const byMatch = `${callsTab}${columns["matchNumber"]}`;
-      const onCourt = `${callsTab}${columns["court"]}`;
-      for (const [call, [state, counted]] of calls) {
-        const [match, court] = [call.slice(0, call.indexOf(" ")), call.slice(call.indexOf(" ") + 1)];
-        const row = [...final.keys()]
-          .filter((key) => key.startsWith(byMatch) && /^\d+$/.test(key.slice(byMatch.length)))
-          .map((key) => key.slice(byMatch.length))
-          .find(
-            (row) =>
-              String(final.get(`${byMatch}${row}`)?.value) === match &&
-              final.get(`${onCourt}${row}`)?.value === court,
-          );
-        assert.ok(row, `match ${match} on ${court} has a row in CALLS`);
-        const holds: Record<string, (value: unknown) => boolean> = {
-          matchNumber: (value) => String(value) === match,
-          court: (value) => value === court,
-          calledAt: stamp,
-          calledBy: (value) => value === "Operator console",
-          state: (value) => value === state,
-          // (a cancelled call is ended too, at its cancelling)
-          ...(state === "done" || state === "cancelled" ? { endedAt: stamp } : {}),
-          ...(counted ? { startedAt: stamp } : {}),
-        };
-        for (const [name, check] of Object.entries(holds))
-          expected.set(`${callsTab}${columns[name]}${row}`, check);
+      for (const hall of new Set([...calls.values()].map((call) => call.hall))) {
+        const callsTab = `open-sun-${hall}.xlsx!CALLS!`;
+        const columns = headerColumns(final, callsTab);
+        assert.deepEqual(Object.keys(columns).sort(), [
+          "calledAt",
+          "calledBy",
+          "court",
+          "endedAt",
+          "matchNumber",
+          "startedAt",
+          "state",
+        ]);
+        // (made with the first call, or by the sync where the adapter makes it with the day's lists)
+        for (const [name, column] of Object.entries(columns))
+          if (synced.get(`${callsTab}${column}1`)?.value !== name)
+            expected.set(`${callsTab}${column}1`, (value) => value === name);
+        const byMatch = `${callsTab}${columns["matchNumber"]}`;
+        const onCourt = `${callsTab}${columns["court"]}`;
+        for (const { match, court, state, counted } of [...calls.values()].filter((c) => c.hall === hall)) {
+          const row = [...final.keys()]
+            .filter((key) => key.startsWith(byMatch) && /^\d+$/.test(key.slice(byMatch.length)))
+            .map((key) => key.slice(byMatch.length))
+            .find(
+              (row) =>
+                String(final.get(`${byMatch}${row}`)?.value) === match &&
+                final.get(`${onCourt}${row}`)?.value === court,
+            );
+          assert.ok(row, `match ${match} on ${court} has a row in ${hall}'s CALLS`);
+          const holds: Record<string, (value: unknown) => boolean> = {
+            matchNumber: (value) => String(value) === match,
+            court: (value) => value === court,
+            calledAt: stamp,
+            calledBy: (value) => value === "Operator console",
+            state: (value) => value === state,
+            // (a cancelled call is ended too, at its cancelling)
+            ...(state === "done" || state === "cancelled" ? { endedAt: stamp } : {}),
+            ...(counted ? { startedAt: stamp } : {}),
+          };
+          for (const [name, check] of Object.entries(holds))
+            expected.set(`${callsTab}${columns[name]}${row}`, check);
+        }
       }
 
       assert.deepEqual(
