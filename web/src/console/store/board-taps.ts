@@ -5,20 +5,17 @@
  * call `playing` with its start time (docs/courts.md). A counter that sent points first keeps
  * them: a seq not above the last changes nothing, and the match is started already.
  */
+import type { paths } from "../../lib/api/schema.d.ts";
 import { type Call, callTime } from "../../lib/courts/calls.ts";
 import type { CallAction } from "./call-words.ts";
 import type { SessionStore } from "./session.ts";
 
+/** The call PUT's answer, as the service's OpenAPI document gives it. */
+type CallAnswer =
+  paths["/v3/days/{day}/facilities/{facility}/matches/{matchNumber}/call"]["put"]["responses"][200]["content"]["application/json"];
+
 /** The call PUT's answer as the pages read a `CALLS` row. */
-export function answeredCall(answer: {
-  matchNumber: number | string;
-  court: string;
-  state: string;
-  calledAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  calledBy: string | null;
-}): Call {
+export function answeredCall(answer: CallAnswer): Call {
   return {
     matchNumber: String(answer.matchNumber),
     court: answer.court,
