@@ -1,7 +1,7 @@
 // Issue 39's table, the service's own side: each setup the preflight once called ready (no
 // spreadsheet credentials or a broken key, no sign-in secrets, no relay or pages address, no sync
-// secret), over the production adapters against the in-repo fakes, asked as `npm run preflight`
-// asks it (support/preflight-run.ts).
+// secret), over the production adapters against the in-repo fakes, each asked by `npm run
+// preflight` itself in a process of its own, its exit status asserted (support/preflight-run.ts).
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
 // Issue 39's table, what the service reads: a coming hall without a workbook, no day ahead,
 // GitHub out of reach, and the workbooks' edit triggers, over the production adapters against the
-// in-repo fakes, asked as `npm run preflight` asks it (support/preflight-run.ts).
+// in-repo fakes, each asked by `npm run preflight` itself in a process of its own, its exit status
+// asserted (support/preflight-run.ts).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { freePort } from "../../scripts/start/free-port.mjs";
