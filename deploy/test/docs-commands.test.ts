@@ -39,8 +39,9 @@ const GCLOUD: Record<string, string[]> = {
 /** gcloud's flags that every command takes. */
 const GCLOUD_GLOBAL = ["--project", "--quiet", "--format"];
 /** Code spans that quote what gcloud printed, not a command. */
-const QUOTED_OUTPUT = ["gcloud is signed in to no account"];
-const PROGRAMS = /^(npm|npx|deploy\/setup|gcloud|cd|git|curl|node|printf|openssl|read|export)\b/;
+const QUOTED_OUTPUT = ["gcloud is signed in to no account", "wrangler is not signed in"];
+const PROGRAMS =
+  /^(npm|npx|wrangler|deploy\/setup|gcloud|cd|git|curl|node|printf|openssl|read|export)(?=\s|$)/;
 /** What the pages' commands also run, beside PROGRAMS: within a pipe or a `$(…)`, or a copy. */
 const HELPERS = ["cp", "tr", "date"];
 /** The variables set before a command on its line (`VAR=… cmd`, `VAR=$(…) cmd`). */
@@ -63,8 +64,14 @@ function commandsOf(page: string): string[] {
       .map((line) => line.replace(/\s+#\s.*$/, "").trim())
       .filter(Boolean),
   );
-  const spans = [...text.replace(/```[\s\S]*?```/g, "").matchAll(/`([^`\n]+)`/g)]
-    .map((m) => (m[1] ?? "").replaceAll("\\|", "|").trim())
+  // A span may wrap onto the paragraph's next line.
+  const spans = [...text.replace(/```[\s\S]*?```/g, "").matchAll(/`([^`\n]+(?:\n[^`\n]+)?)`/g)]
+    .map((m) =>
+      (m[1] ?? "")
+        .replaceAll("\\|", "|")
+        .replace(/\s*\n\s*/, " ")
+        .trim(),
+    )
     .filter((span) => PROGRAMS.test(span.replace(ASSIGNMENTS, "")))
     .filter((span) => !QUOTED_OUTPUT.includes(span));
   return [...blocks, ...spans];
@@ -137,8 +144,9 @@ function problemsOf(command: string, page: string, made: Set<string>): string[] 
   } else if (program === "deploy/setup") {
     for (const flag of unknown(SETUP_FLAGS))
       if (flag !== "--help") problems.push(`deploy/setup has no ${flag}`);
-  } else if (program === "npx") {
-    const rest = args.filter((arg) => arg !== "--no");
+  } else if (program === "npx" || program === "wrangler") {
+    // The pages name wrangler alone where they say what the setup runs: the pinned one.
+    const rest = program === "npx" ? args.filter((arg) => arg !== "--no") : ["wrangler", ...args];
     if (rest[0] !== "wrangler") problems.push(`npx ${rest[0]} is not pinned here`);
     const sub = rest.slice(1).filter((arg) => !arg.startsWith("-"));
     const named = [sub.slice(0, 2).join(" "), sub[0]].find((name) =>
