@@ -1,8 +1,9 @@
 // Every command in docs/deployment.md and docs/operations.md names only what exists: npm scripts
 // and their flags, deploy/setup's flags, wrangler's commands and flags (as the pinned wrangler
 // defines them), gcloud's commands and flags (as Google's reference documents them), this
-// repository's files, and shell variables the page sets before it uses them. The variables'
-// block of operations.md is run; the facts the pages state about the code are read from it.
+// repository's files, the service's and the relay's routes, and shell variables the page sets
+// before it uses them. The variables' block of operations.md is run. What the pages say of the
+// code, and the traps issue 39 found in them, are docs-traps.test.ts.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -38,12 +39,24 @@ const GCLOUD: Record<string, string[]> = {
 /** gcloud's flags that every command takes. */
 const GCLOUD_GLOBAL = ["--project", "--quiet", "--format"];
 /** Code spans that quote what gcloud printed, not a command. */
-const QUOTED_OUTPUT = ["gcloud is signed in to no account"];
-const PROGRAMS = /^(npm|npx|deploy\/setup|gcloud|cd|git|curl|node|printf|openssl|read|export)\b/;
+const QUOTED_OUTPUT = ["gcloud is signed in to no account", "wrangler is not signed in"];
+const PROGRAMS =
+  /^(npm|npx|wrangler|deploy\/setup|gcloud|cd|git|curl|node|printf|openssl|read|export)(?=\s|$)/;
+/** What the pages' commands also run, beside PROGRAMS: within a pipe or a `$(…)`, or a copy. */
+const HELPERS = ["cp", "tr", "date"];
+/** The variables set before a command on its line (`VAR=… cmd`, `VAR=$(…) cmd`). */
+const ASSIGNMENTS = /^([A-Z_]+=(\$\([^)]*\)|\S+)\s+)+/;
 
 /** A page's commands: each line of its `sh` blocks (continuations joined) and each code span that is one. */
 function commandsOf(page: string): string[] {
   const text = read(page);
+  const fences = [...text.matchAll(/^```(\S*)$/gm)].map((m) => m[1]);
+  // Every block is read: an opening fence is `sh`, its closing one bare.
+  assert.deepEqual(
+    fences.filter((_, i) => i % 2 === 0),
+    fences.filter((_, i) => i % 2 === 0).map(() => "sh"),
+    `${page}: a block that is not sh would go unread`,
+  );
   const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
     (m[1] ?? "")
       .replace(/\\\n\s*/g, " ")
@@ -51,10 +64,15 @@ function commandsOf(page: string): string[] {
       .map((line) => line.replace(/\s+#\s.*$/, "").trim())
       .filter(Boolean),
   );
-  const spans = [...text.replace(/```[\s\S]*?```/g, "").matchAll(/`([^`\n]+)`/g)]
-    .map((m) => (m[1] ?? "").replaceAll("\\|", "|").trim())
-    .filter((span) => /^([A-Z_]+=\S*\s+)*/.test(span))
-    .filter((span) => PROGRAMS.test(span.replace(/^([A-Z_]+=\S+\s+)+/, "")))
+  // A span may wrap onto the paragraph's next line.
+  const spans = [...text.replace(/```[\s\S]*?```/g, "").matchAll(/`([^`\n]+(?:\n[^`\n]+)?)`/g)]
+    .map((m) =>
+      (m[1] ?? "")
+        .replaceAll("\\|", "|")
+        .replace(/\s*\n\s*/, " ")
+        .trim(),
+    )
+    .filter((span) => PROGRAMS.test(span.replace(ASSIGNMENTS, "")))
     .filter((span) => !QUOTED_OUTPUT.includes(span));
   return [...blocks, ...spans];
 }
@@ -89,6 +107,12 @@ const SCRIPT_FLAGS: Record<string, Set<string>> = {
 };
 const SETUP_FLAGS = flagsIn("deploy/src/setup/main.ts", "deploy/src/setup/settings.ts");
 const WRANGLER = readFileSync(join(ROOT, "node_modules/wrangler/wrangler-dist/cli.js"), "utf8");
+/** The service's and the relay's routes, as their code declares them (`url: "/ping"`, `pathname === "/health"`). */
+const SERVICE_ROUTES = readdirSync(join(ROOT, "service/src"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+  .map((file) => read(`service/src/${file}`))
+  .join("\n");
+const RELAY_ROUTES = read("relay/src/index.ts");
 const SCRIPTS = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
 /** The files a command of the pages makes (git ignores them), which need not exist beforehand. */
 const MADE = read(".gitignore")
@@ -120,8 +144,9 @@ function problemsOf(command: string, page: string, made: Set<string>): string[] 
   } else if (program === "deploy/setup") {
     for (const flag of unknown(SETUP_FLAGS))
       if (flag !== "--help") problems.push(`deploy/setup has no ${flag}`);
-  } else if (program === "npx") {
-    const rest = args.filter((arg) => arg !== "--no");
+  } else if (program === "npx" || program === "wrangler") {
+    // The pages name wrangler alone where they say what the setup runs: the pinned one.
+    const rest = program === "npx" ? args.filter((arg) => arg !== "--no") : ["wrangler", ...args];
     if (rest[0] !== "wrangler") problems.push(`npx ${rest[0]} is not pinned here`);
     const sub = rest.slice(1).filter((arg) => !arg.startsWith("-"));
     const named = [sub.slice(0, 2).join(" "), sub[0]].find((name) =>
@@ -147,7 +172,15 @@ function problemsOf(command: string, page: string, made: Set<string>): string[] 
     const address = args.findIndex((arg) => /^https:\/\/\S+\.git$/.test(arg));
     if (address < 0) problems.push("git clone without an address");
     else if (args[address + 1]) made.add(args[address + 1] as string);
-  }
+  } else if (program === "curl") {
+    for (const path of args.flatMap((arg) => /^\$SERVICE(\/[\w/-]*)$/.exec(arg)?.[1] ?? []))
+      if (!SERVICE_ROUTES.includes(`url: "${path}"`)) problems.push(`the service has no route ${path}`);
+    for (const path of args.flatMap(
+      (arg) => /^(?:\$RELAY|https:\/\/\S+\.workers\.dev)(\/[\w/-]*)$/.exec(arg)?.[1] ?? [],
+    ))
+      if (!RELAY_ROUTES.includes(`pathname === "${path}"`)) problems.push(`the relay has no route ${path}`);
+  } else if (program !== undefined && !PROGRAMS.test(program) && !HELPERS.includes(program))
+    problems.push(`${program} is no program the pages' readers are told to have`);
   for (const word of words) {
     const path = word.replace(/^--[a-z-]+=/, "").replace(/^['"]|['"]$/g, "");
     if (
@@ -212,23 +245,4 @@ test("operations.md's variables' block gives the addresses deploy/setup recorded
     printed,
     "asia-southeast1 https://tournament-ops-abc-as.a.run.app https://relay.example.workers.dev",
   );
-});
-
-test("what the pages say of the code is the code's: the log's message key, the relay's Durable Object classes, the region", () => {
-  const operations = read("docs/operations.md");
-  const key = /messageKey: "(\w+)"/.exec(read("service/src/http/logger.ts"))?.[1];
-  assert.deepEqual([...new Set([...operations.matchAll(/jsonPayload\.(\w+)/g)].map((m) => m[1]))], [key]);
-  const classes = read("relay/wrangler.toml").match(/^\[\[durable_objects\.bindings\]\]$/gm)?.length;
-  const words = ["none", "one", "two", "three", "four", "five", "six"];
-  assert.match(
-    read("docs/deployment.md"),
-    new RegExp(`declares the ${words[classes ?? 0]} Durable Object classes`),
-  );
-  const region = /name: "region", flag: "--region", fallback: "([a-z0-9-]+)"/.exec(
-    read("deploy/src/setup/settings.ts"),
-  )?.[1];
-  assert.match(operations, new RegExp(`^REGION=${region}\\b`, "m"));
-  // No page of docs/ sends a reader to ../shared, nor a command to a file the repository lacks.
-  for (const page of readdirSync(join(ROOT, "docs")).filter((name) => name.endsWith(".md")))
-    assert.doesNotMatch(read(`docs/${page}`), /\.\.\/shared\//, page);
 });

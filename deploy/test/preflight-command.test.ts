@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { freePort } from "../../scripts/start/free-port.mjs";
 import {
   editEveryWorkbook,
@@ -10,28 +8,7 @@ import {
 } from "../../service/test/preflight/harness.ts";
 import { SYNC_SECRET, type TestApp } from "../../service/test/support/app.ts";
 import { preflightCommand } from "../src/preflight/command.ts";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Runs `npm run -s preflight` as a person would, with its standard input closed. */
-function npmPreflight(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn("npm", ["run", "-s", "preflight", "--", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", TZ: "America/New_York", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { npmPreflight } from "./support/preflight-run.ts";
 
 /** The command in this process: its exit status and what it wrote to each stream. */
 async function preflight(args: string[], env: Record<string, string>) {

@@ -1,7 +1,7 @@
 // Issue 39's table, the service's own side: each setup the preflight once called ready (no
 // spreadsheet credentials or a broken key, no sign-in secrets, no relay or pages address, no sync
-// secret), over the production adapters against the in-repo fakes, asked as `npm run preflight`
-// asks it (support/preflight-run.ts).
+// secret), over the production adapters against the in-repo fakes, each asked by `npm run
+// preflight` itself in a process of its own, its exit status asserted (support/preflight-run.ts).
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,7 +23,7 @@ describe("npm run preflight: never ready when the first sync would fail (the ser
     assert.equal(code, 0, out);
     assert.match(out, /Every check passes: ready for the day\.\n$/);
   });
-  test("no credentials, a missing key file, a key file that is no JSON, a key Google refuses: each fails with its cause and the fix, the workbooks not checked", async () => {
+  test("no credentials, a missing key file, a key file that is no JSON or no key, a key Google refuses: each fails with its cause and the fix, the workbooks not checked", async () => {
     suite.world.seedWorkbooks();
     const dir = await mkdtemp(join(tmpdir(), "tops-keys-"));
     // Loopback only: no metadata server (a closed port) and no gcloud credentials of this machine.
@@ -37,6 +37,8 @@ describe("npm run preflight: never ready when the first sync would fail (the ser
         known: JSON.stringify(known.file),
         madeUp: JSON.stringify(serviceAccountKey(SERVICE_ACCOUNT).file),
         cut: JSON.stringify(known.file).slice(0, 80),
+        // The OAuth client's file the console also offers, downloaded instead of the account's key.
+        client: JSON.stringify({ installed: { client_id: "1-abc.apps.googleusercontent.com" } }),
       };
       for (const [name, text] of Object.entries(files)) await writeFile(join(dir, `${name}.json`), text);
       const withKey = (file: string | undefined) =>
@@ -84,6 +86,20 @@ describe("npm run preflight: never ready when the first sync would fail (the ser
       );
       assert.match(broken.detail, /^the key file cannot be used: it is not JSON/);
       assert.match(broken.fix ?? "", /^Make a new JSON key for the service account/);
+
+      const client = await preflight(await withKey("client.json"));
+      assert.equal(client.code, 1);
+      const notAKey = printed(
+        client.out,
+        "FAIL",
+        "sheets-credentials",
+        `GOOGLE_APPLICATION_CREDENTIALS=${join(dir, "client.json")}`,
+      );
+      assert.equal(
+        notAKey.detail,
+        'the key file cannot be used: it is not a service account key (its "type" is null, not "service_account")',
+      );
+      assert.match(notAKey.fix ?? "", /^Make a new JSON key for the service account/);
 
       const madeUp = await preflight(await withKey("madeUp.json"));
       assert.equal(madeUp.code, 1);

@@ -1,6 +1,7 @@
 // Issue 39's table, what the service reads: a coming hall without a workbook, no day ahead,
 // GitHub out of reach, and the workbooks' edit triggers, over the production adapters against the
-// in-repo fakes, asked as `npm run preflight` asks it (support/preflight-run.ts).
+// in-repo fakes, each asked by `npm run preflight` itself in a process of its own, its exit status
+// asserted (support/preflight-run.ts).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { freePort } from "../../scripts/start/free-port.mjs";
@@ -45,10 +46,9 @@ describe("npm run preflight: never ready when the first sync would fail (the reg
     const repository = printed(refused.out, "LOOK", "repository", "acme/tournament-data@main");
     assert.equal(repository.detail, "the data repository could not be reached: the connection was refused");
     assert.match(repository.fix ?? "", /githubstatus\.com/);
-    assert.match(
-      printed(refused.out, "FAIL", "registry", "config/events.json").detail,
-      /^the registry could not be read/,
-    );
+    const unread = printed(refused.out, "FAIL", "registry", "config/events.json");
+    assert.match(unread.detail, /^the registry could not be read/);
+    assert.equal(unread.fix, "Fix the data repository's access first (the repository check says how).");
     assert.equal(
       printed(refused.out, "SKIP", "workbook-access", "workbooks").detail,
       "not checked: the registry could not be read (above)",
@@ -60,20 +60,21 @@ describe("npm run preflight: never ready when the first sync would fail (the reg
     suite.world.github.failNext({ status: 502, path: "/contents/config%2Fevents.json", times: 2 });
     const failing = await preflight(app);
     assert.equal(failing.code, 1, failing.out);
-    assert.match(
-      printed(failing.out, "LOOK", "repository", "acme/tournament-data@main").detail,
-      /: GitHub answered HTTP 502$/,
-    );
+    const answered = printed(failing.out, "LOOK", "repository", "acme/tournament-data@main");
+    assert.match(answered.detail, /: GitHub answered HTTP 502$/);
+    assert.match(answered.fix ?? "", /githubstatus\.com/);
   });
   test("each workbook's edit trigger: when it last reached the service, and what it sent that does not match", async () => {
     suite.world.seedWorkbooks();
     const app = await suite.service();
     const rizal = "Rizal Hall (open-sat): workbook wb-rizal";
     const araneta = "Araneta (open-sat): workbook wb-araneta";
-    const never = printed((await preflight(app)).out, "SKIP", "workbook-trigger", rizal);
+    const unheard = await preflight(app);
+    assert.equal(unheard.code, 1, "a trigger not heard yet is not ready");
+    const never = printed(unheard.out, "SKIP", "workbook-trigger", rizal);
     assert.match(
       never.detail,
-      /^no edit trigger of this workbook has reached this instance of the service since 2026-11-21 10:00 \(Manila\)/,
+      /^no edit trigger of this workbook has reached this instance of the service since 2026-11-21 10:00 \(Manila\): edit a cell of the workbook to try it$/,
     );
 
     assert.equal(

@@ -1,7 +1,8 @@
 // deploy/setup run again against the recorded state of a complete project, with the settings the
 // issue found it overrode (issue 39's traps): the Domain Restricted Sharing choice, the build's
 // region, the relay's extra origins, a secret rotated by hand, a rollback's pinned traffic. Each is
-// applied on the run that needs it and kept (nothing changed) on the run after.
+// applied on the run that needs it and kept (nothing changed) on the run after, given as flags or,
+// as a volunteer keeps them, in deploy/settings.json.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SetupError } from "../src/setup/context.ts";
@@ -88,6 +89,28 @@ describe("deploy/setup keeps what its settings say, run after run", () => {
     ]);
     assert.equal(cloud.state.worker?.secret, "rotated-live-push-secret");
     assert.deepEqual(second.ctx.changes, [], "applied once, then kept");
+  });
+
+  test("the same three settings in deploy/settings.json (extraOrigins a list) are applied by a release's run, and the run after it changes nothing", async () => {
+    const extra = "https://results.my-club.org";
+    const restricted = {
+      ...recorded(),
+      domainRestricted: true,
+      servicePolicy: [],
+      buildRegions: ["us-central1", "asia-east1"],
+    };
+    const file = { publicAccess: "no-invoker-iam-check", buildRegion: "us-central1", extraOrigins: [extra] };
+    const { cloud, first, second } = await twice(restricted, { version: "3.5.0", file });
+    assertChanges(first.ctx.changes, [
+      new RegExp(
+        `^\\(cd relay && npx --no wrangler deploy --var LIVE_ALLOWED_ORIGINS:https://my-club\\.github\\.io,${extra.replaceAll(".", "\\.")} `,
+      ),
+      /^gcloud builds submit \. .*--region us-central1 /,
+      /^gcloud run deploy tournament-ops .*--no-invoker-iam-check /,
+    ]);
+    assert.deepEqual(cloud.state.servicePolicy, [], "allUsers is never granted");
+    assert.equal(cloud.state.worker?.origins, `https://my-club.github.io,${extra}`);
+    assert.deepEqual(second.ctx.changes, [], "kept on the next run");
   });
 
   test("after a rollback pinned the traffic, a release's new revision takes it; with nothing to deploy the pin is only named", async () => {

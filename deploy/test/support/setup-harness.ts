@@ -21,8 +21,8 @@ export const GITHUB_TOKEN = "github_pat_test_token";
 /** The state of a project the setup completed, as the fake cloud records it. */
 export const RECORDED = fileURLToPath(new URL("../fixtures/complete-project.json", import.meta.url));
 
-function settings(flags: Record<string, string>): SetupSettings {
-  const parsed = setupSettings({ ...FLAGS, ...flags }, {});
+function settings(flags: Record<string, string>, file: Record<string, unknown>): SetupSettings {
+  const parsed = setupSettings({ ...FLAGS, ...flags }, file);
   if ("problems" in parsed) throw new Error(parsed.problems.join("; "));
   return parsed;
 }
@@ -30,11 +30,18 @@ function settings(flags: Record<string, string>): SetupSettings {
 /** Runs the setup's steps over a runner, as `deploy/setup` does, answering its questions. */
 export async function setUp(
   runner: Runner,
-  options: { dryRun?: boolean; version?: string; answers?: string[]; flags?: Record<string, string> } = {},
+  options: {
+    dryRun?: boolean;
+    version?: string;
+    answers?: string[];
+    flags?: Record<string, string>;
+    /** `deploy/settings.json`, as the command parses it. */
+    file?: Record<string, unknown>;
+  } = {},
 ) {
   const answers = [...(options.answers ?? [PASSWORD, PASSWORD])];
   const out: string[] = [];
-  const ctx = new SetupContext(settings(options.flags ?? {}), runner, {
+  const ctx = new SetupContext(settings(options.flags ?? {}, options.file ?? {}), runner, {
     version: options.version ?? "3.4.1",
     dryRun: options.dryRun === true,
     prompt: { hidden: async () => answers.shift() ?? "", close() {} },

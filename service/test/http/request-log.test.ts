@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
-import pino from "pino";
+import { createLogger } from "../../src/http/logger.ts";
 import { SYNC_SECRET, startTestApp, type TestApp } from "../support/app.ts";
 
 const lines: Array<Record<string, unknown>> = [];
@@ -15,7 +15,8 @@ const sink = new Writable({
 let t: TestApp;
 describe("the request log", () => {
   before(async () => {
-    t = await startTestApp({ logger: pino({ level: "info" }, sink) });
+    // The production logger, as main.ts makes it: what Cloud Logging reads.
+    t = await startTestApp({ logger: createLogger({ logLevel: "info" }, sink) });
   });
   after(() => t.close());
 
@@ -32,7 +33,8 @@ describe("the request log", () => {
     await settle();
     assert.equal(lines.length, 2, JSON.stringify(lines));
     const [ok, missing] = lines as [Record<string, unknown>, Record<string, unknown>];
-    assert.equal(ok.msg, "request");
+    assert.equal(ok.message, "request");
+    assert.equal(ok.severity, "INFO");
     assert.equal(ok.status, 200);
     assert.equal(ok.path, "/v3/settings/live-push");
     assert.equal(typeof ok.reqId, "string");
@@ -69,9 +71,10 @@ describe("the request log", () => {
     assert.equal((await trigger("Hall A", "old-secret-value")).status, 401);
     assert.equal((await trigger("Hall Z", SYNC_SECRET)).status, 404);
     await settle();
-    const refused = lines.filter((line) => line.msg === "edit trigger refused");
+    const refused = lines.filter((line) => line.message === "edit trigger refused");
     assert.deepEqual(
-      refused.map(({ level, day, facility, workbookId, status, code }) => ({
+      refused.map(({ severity, level, day, facility, workbookId, status, code }) => ({
+        severity,
         level,
         day,
         facility,
@@ -81,6 +84,7 @@ describe("the request log", () => {
       })),
       [
         {
+          severity: "WARNING",
           level: 40,
           day: "open-sat",
           facility: "Hall A",
@@ -89,6 +93,7 @@ describe("the request log", () => {
           code: "unauthorized",
         },
         {
+          severity: "WARNING",
           level: 40,
           day: "open-sat",
           facility: "Hall Z",
