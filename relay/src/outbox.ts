@@ -37,7 +37,7 @@ interface Waiting<S> {
 }
 
 /** Waits for the next turn of the event loop: what was written before it leaves the object first. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const nextTurnOfLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The sends of one channel object: readers first, the rest in batches, each socket's in order.
@@ -48,14 +48,17 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export class Outbox<S extends object> {
   readonly #recipients: Recipients<S>;
   readonly #batch: number;
+  readonly #nextTurn: () => Promise<void>;
   readonly #waiting: Waiting<S>[] = [];
   /** How many waiting messages each socket has: one with any gets later messages behind them. */
   readonly #queued = new Map<S, number>();
   #draining = false;
 
-  constructor(recipients: Recipients<S>, batch = OUTBOX_BATCH) {
+  /** @param nextTurn resolves at the next turn of the event loop (a test's stand-in steps it by hand) */
+  constructor(recipients: Recipients<S>, batch = OUTBOX_BATCH, nextTurn = nextTurnOfLoop) {
     this.#recipients = recipients;
     this.#batch = Math.max(1, batch);
+    this.#nextTurn = nextTurn;
   }
 
   /**
@@ -101,7 +104,7 @@ export class Outbox<S extends object> {
     this.#draining = true;
     try {
       for (let next = this.#waiting[0]; next !== undefined; next = this.#waiting[0]) {
-        await nextTurn();
+        await this.#nextTurn();
         this.#writeBatch(next);
         if (next.sockets.length > 0) continue;
         this.#waiting.shift();
