@@ -7,7 +7,7 @@ import type { Env } from "./env.ts";
  */
 export class AttendanceChannel extends Channel<Env> {
   /** Broadcasts a nudge for `facility` and answers how many sockets received it. */
-  nudge(facility: string): { clients: number } {
-    return { clients: this.broadcast(JSON.stringify({ type: "attendance", facility })) };
+  async nudge(facility: string): Promise<{ clients: number }> {
+    return { clients: await this.broadcast(JSON.stringify({ type: "attendance", facility })) };
   }
 }

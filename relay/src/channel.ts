@@ -1,9 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env as RelayEnv } from "./env.ts";
 import { errorResponse } from "./http.ts";
+import { Outbox } from "./outbox.ts";
 import {
   addressTag,
   countUnread,
+  hasPingedSince,
   socketCaps,
   UNREAD_CLOSE_CODE,
   unreadLimitBytes,
@@ -15,15 +17,21 @@ import {
  * object with only idle pages is evicted from memory and costs nothing until a push or nudge arrives.
  * Subclasses add what is sent on connect ({@link Channel.onConnect}) and the actions the router calls.
  * Every socket is held to `socket-limits.ts`: so many per channel and per address, and closed
- * once too much it was sent waits unread.
+ * once too much it was sent waits unread; every message goes out through `outbox.ts`, to the
+ * sockets that have shown they read before the others.
  */
 export abstract class Channel<Env extends RelayEnv = RelayEnv> extends DurableObject<Env> {
   readonly #unreadLimit: number;
   readonly #caps: { channel: number; perAddress: number };
+  readonly #outbox: Outbox<WebSocket>;
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.#unreadLimit = unreadLimitBytes(env);
     this.#caps = socketCaps(env);
+    this.#outbox = new Outbox({
+      hasRead: (socket) => hasPingedSince(ctx, socket),
+      write: (socket, message, bytes) => this.#write(socket, message, bytes),
+    });
     // Answered by the runtime without waking the object, so pages can keep their socket alive for free.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -62,40 +70,41 @@ export abstract class Channel<Env extends RelayEnv = RelayEnv> extends DurableOb
   protected onConnect(_socket: WebSocket, _tags: readonly string[]): void | Promise<void> {}
 
   /** Sends a notice (`notices/index.ts`, already made into text) to every open socket; answers how many received it. */
-  notice(text: string): { clients: number } {
-    return { clients: this.broadcast(text) };
+  async notice(text: string): Promise<{ clients: number }> {
+    return { clients: await this.broadcast(text) };
   }
 
   /** Sends `message` to every open socket of this channel and answers how many received it. */
-  protected broadcast(message: string): number {
+  protected broadcast(message: string): Promise<number> {
     return this.sendTo(this.ctx.getWebSockets(), message);
   }
 
   /**
-   * Sends `message` to each of `sockets` and answers how many received it; a socket that would
-   * then hold more than the unread limit is closed instead (its page reconnects once it reads).
+   * Sends `message` to each of `sockets`, those that have shown they read first (`outbox.ts`), and
+   * answers how many received it once all were tried; a socket that would then hold more than the
+   * unread limit is closed instead (its page reconnects once it reads).
    */
-  protected sendTo(sockets: Iterable<WebSocket>, message: string): number {
-    const bytes = utf8Bytes(message);
-    let clients = 0;
-    for (const socket of sockets) {
-      try {
-        if (!countUnread(this.ctx, socket, bytes, this.#unreadLimit)) {
-          closeQuietly(socket, UNREAD_CLOSE_CODE, "too much unread: read your messages and ping");
-          continue;
-        }
-        socket.send(message);
-        clients++;
-      } catch {
-        // A socket closing at this moment is not an error of the push.
-      }
-    }
-    return clients;
+  protected sendTo(sockets: Iterable<WebSocket>, message: string): Promise<number> {
+    return this.#outbox.send(sockets, message, utf8Bytes(message));
   }
 
-  /** Sends `message` to one socket, under the same unread limit as {@link Channel.sendTo}. */
+  /** Sends `message` to a socket that just connected, at once, under the same unread limit as {@link Channel.sendTo}. */
   protected sendOne(socket: WebSocket, message: string): void {
-    this.sendTo([socket], message);
+    this.#outbox.sendNow(socket, message, utf8Bytes(message));
+  }
+
+  /** Writes `message` to `socket` unless that would pass the unread limit: then closes it. True when written. */
+  #write(socket: WebSocket, message: string, bytes: number): boolean {
+    try {
+      if (countUnread(this.ctx, socket, bytes, this.#unreadLimit)) {
+        socket.send(message);
+        return true;
+      }
+      closeQuietly(socket, UNREAD_CLOSE_CODE, "too much unread: read your messages and ping");
+    } catch {
+      // A socket closing at this moment is not an error of the push.
+    }
+    return false;
   }
 
   /** Pages only listen; anything they send (other than the auto-answered `ping`) is ignored. */

@@ -46,7 +46,7 @@ export class LiveChannel extends Channel<Env> {
   /** The latest point of each match in play, sent to the sockets that asked for them (`live-points/`). */
   readonly #points = new LatestPoints(
     this.ctx.storage,
-    (text) => this.sendTo(this.ctx.getWebSockets(LIVE_TAG), text),
+    (text) => void this.sendTo(this.ctx.getWebSockets(LIVE_TAG), text),
     livePointsTickMs(this.env),
   );
 
@@ -93,14 +93,18 @@ export class LiveChannel extends Channel<Env> {
     }
     const next: Snapshot = { generatedAt, seq: (current?.seq ?? 0) + 1, text };
     await this.#store(next, current === null ? 0 : chunkCount(current.text));
-    if (this.ctx.getWebSockets(CHANGES_TAG).length === 0) return { clients: this.broadcast(text) };
+    if (this.ctx.getWebSockets(CHANGES_TAG).length === 0) return { clients: await this.broadcast(text) };
     const askedForChanges: WebSocket[] = [];
     const wholeSnapshots: WebSocket[] = [];
     for (const socket of this.ctx.getWebSockets()) {
       (this.ctx.getTags(socket).includes(CHANGES_TAG) ? askedForChanges : wholeSnapshots).push(socket);
     }
     const message = changesMessage(current, next);
-    return { clients: this.sendTo(wholeSnapshots, text) + this.sendTo(askedForChanges, message) };
+    const reached = await Promise.all([
+      this.sendTo(wholeSnapshots, text),
+      this.sendTo(askedForChanges, message),
+    ]);
+    return { clients: reached[0] + reached[1] };
   }
 
   async #load(): Promise<Snapshot | null> {

@@ -67,6 +67,20 @@ interface Backlog {
   pingAt: number;
 }
 
+/** The time of `socket`'s page's last ping, in ms since the epoch (0: none yet). */
+function pingTime(ctx: DurableObjectState, socket: WebSocket): number {
+  return ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
+}
+
+/**
+ * True when `socket`'s page has pinged since the last message it was sent (or, sent none, has
+ * pinged at all): it has shown it reads, so nothing it was sent waits for it.
+ */
+export function hasPingedSince(ctx: DurableObjectState, socket: WebSocket): boolean {
+  const kept = socket.deserializeAttachment() as Backlog | null;
+  return pingTime(ctx, socket) > (kept?.pingAt ?? 0);
+}
+
 /**
  * Counts `bytes` more sent to `socket`: the first message after its page's last ping (or its
  * connect) is free and starts the count again, the others add up.
@@ -78,7 +92,7 @@ export function countUnread(
   bytes: number,
   limit: number,
 ): boolean {
-  const pingAt = ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
+  const pingAt = pingTime(ctx, socket);
   const kept = socket.deserializeAttachment() as Backlog | null;
   const unread = kept !== null && kept.pingAt === pingAt ? kept.unread + bytes : 0;
   if (unread > limit) return false;

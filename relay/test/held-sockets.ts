@@ -54,6 +54,19 @@ export async function holdUnreadSockets(
   return held;
 }
 
+/**
+ * Opens `count` sockets that read every message but never ping, as a page would that reads and
+ * never says so: the relay cannot tell them from sockets that do not read, so they wait with them.
+ */
+export function quietReaders(
+  url: string,
+  path: string,
+  origin: string,
+  count: number,
+): Promise<SocketClient[]> {
+  return Promise.all(Array.from({ length: count }, () => connect(url, path, origin)));
+}
+
 /** A spectator's socket that reads every message and pings after each, as the pages do. */
 export interface ReadingSpectator {
   socket: SocketClient;
@@ -61,8 +74,16 @@ export interface ReadingSpectator {
   read(): Promise<string>;
 }
 
+/**
+ * Connects a {@link ReadingSpectator}: its keep-alive ping answered, so the relay knows it reads
+ * before its first message, as it knows a page that read what it was sent on connect.
+ */
 export async function readingSpectator(url: string, path: string, origin: string): Promise<ReadingSpectator> {
   const socket = await connect(url, path, origin);
+  socket.socket.send("ping");
+  for (let message = await socket.next(); message !== "pong"; message = await socket.next()) {
+    // What the channel sent on connect, before the pong: read.
+  }
   return {
     socket,
     async read() {

@@ -1,13 +1,19 @@
 // Issue 35, M3: phones reach the relay directly in production, so the relay itself bounds what a
 // hostile page holds. In workerd through Miniflare, over real sockets: 3,000 sockets that never
 // read are closed once their backlog passes the unread limit (lowered here to 64 KiB, half the
-// production 128 KiB), while a spectator that reads and pings keeps its socket and
-// gets the score; one address past its cap and a channel past its cap are refused (on a second relay
+// production 128 KiB), while a spectator that reads and pings keeps its socket and gets every push
+// before the sockets that have not shown they read (relay/src/outbox.ts); one address past its cap and a channel past its cap are refused (on a second relay
 // whose caps are lowered through their settings, so the refusals cost hundreds of sockets, not 6,000).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { holdUnreadSockets, markedSnapshot, readingSpectator, timedPush } from "./held-sockets.ts";
-import { announce, type RunningRelay, startRelay } from "./helpers.ts";
+import {
+  holdUnreadSockets,
+  markedSnapshot,
+  quietReaders,
+  readingSpectator,
+  timedPush,
+} from "./held-sockets.ts";
+import { announce, type RunningRelay, type SocketClient, startRelay } from "./helpers.ts";
 import { openUnreadSocket, type UnreadSocket } from "./unread-sockets.ts";
 
 const SECRET = "test-push-secret";
@@ -47,28 +53,45 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
       /HTTP\/1\.1 429/,
     );
     // Snapshots of about 20 KB: the first is free, three more (60 KB) are within the limit, and the
-    // fifth would pass it, so it is not sent.
+    // fifth would pass it, so it is not sent. Beside the spectator, 20 sockets that read but never
+    // ping (10 opened before it, 10 after, whatever order the runtime lists them in): which of them
+    // reads a push first tells whether the spectator was written before the sockets that have not
+    // shown they read, as a spectator's phone is never to wait for 3,000 that never read.
+    const quiet = await quietReaders(relay.url, `/live/${DAY}`, ORIGIN, 10);
     const spectator = await readingSpectator(relay.url, `/live/${DAY}`, ORIGIN);
+    quiet.push(...(await quietReaders(relay.url, `/live/${DAY}`, ORIGIN, 10)));
+    const arrivals = arrivalOrder(spectator.socket, quiet);
+    const quietClosed = quiet.map((reader) => closeCode(reader));
     const reached: number[] = [];
     const times: string[] = [];
+    const firstReaders: string[] = [];
     for (let n = 1; n <= 5; n++) {
+      arrivals.splice(0);
       const delivery = await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(n));
+      if (n <= 4) await Promise.all(quiet.map((reader) => reader.next()));
       reached.push(delivery.clients);
-      times.push(delivery.ms.toFixed(0));
+      times.push(`${delivery.ms.toFixed(0)} (answered ${delivery.answeredMs.toFixed(0)})`);
+      firstReaders.push(arrivals[0] ?? "none");
     }
     const scored = await timedPush(relay, SECRET, DAY, spectator, markedSnapshot(6, "21-19"));
     t.diagnostic(`pushes 1–5, the non-readers held, reached the spectator in ${times.join(", ")} ms`);
     t.diagnostic(`the score reached the reading spectator ${scored.ms.toFixed(0)} ms after its push`);
     assert.deepEqual(
       reached.slice(0, 4),
-      [3001, 3001, 3001, 3001],
+      [3021, 3021, 3021, 3021],
       "every socket is sent the first four (the first free, then 60 KB)",
     );
     assert.equal(
       reached[4],
       1,
-      "past 64 KiB unread, the non-reading sockets are closed: only the spectator is sent the fifth",
+      "past 64 KiB unread, the sockets that never pinged are closed: only the spectator is sent the fifth",
     );
+    assert.deepEqual(
+      firstReaders,
+      Array(5).fill("spectator"),
+      "each push read by the spectator before any of the 20 readers that never pinged: written before all 3,020",
+    );
+    assert.deepEqual(await Promise.all(quietClosed), Array(20).fill(4008), "the quiet readers closed too");
     assert.equal(scored.clients, 1, "the non-reading sockets are no longer sent anything");
     assert.equal(JSON.parse(scored.message).score, "21-19", "delivered");
     const codes = await Promise.all(unread.splice(0, 3000).map(({ drain }) => drain()));
@@ -124,3 +147,20 @@ describe("M3: sockets that do not read are closed; a reading spectator is served
     for (const { socket } of unread.splice(0)) socket.destroy();
   });
 });
+
+/** Who reads each message, in arrival order: `spectator` or `quiet` (pongs left out). */
+function arrivalOrder(spectator: SocketClient, quiet: SocketClient[]): string[] {
+  const arrivals: string[] = [];
+  const watch = (client: SocketClient, name: string) =>
+    client.socket.on("message", (data) => {
+      if (data.toString() !== "pong") arrivals.push(name);
+    });
+  watch(spectator, "spectator");
+  for (const reader of quiet) watch(reader, "quiet");
+  return arrivals;
+}
+
+/** The close code the relay sent to `client`, once it closes. */
+function closeCode(client: SocketClient): Promise<number> {
+  return new Promise((resolve) => client.socket.once("close", (code) => resolve(code)));
+}
