@@ -107,6 +107,38 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
   }
 
   /**
+   * Starts the front, its bounds read from `env`'s `FRONT_*` variables over the defaults.
+   * @param {Record<string, string | undefined>} env
+   */
+  async function startFrontPart(env) {
+    let settings;
+    try {
+      settings = modules.frontSettings(env);
+    } catch (error) {
+      throw new StackError(/** @type {Error} */ (error).message);
+    }
+    front = await modules
+      .startFront({
+        settings,
+        // Calls carrying the service's tokens use the streams the front keeps for them.
+        tokens: {
+          secret: secrets.env["AUTH_TOKEN_SECRET"] ?? "",
+          passwordHash: secrets.env["AUTH_PASSWORD_HASH"],
+        },
+        pagesDir,
+        dataDir: paths.data,
+        service: serviceUrl,
+        relay: relayUrl,
+        port: ports.front,
+        host: lan ? "0.0.0.0" : "127.0.0.1",
+      })
+      .catch((error) => {
+        const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+        throw new StackError(`the front cannot listen on ${ports.front} (${code ?? message})`);
+      });
+  }
+
+  /**
    * Ends the service at once (what it held is thrown away with it) and stops the relay, a relay
    * whose workerd already died within 5 s.
    */
@@ -163,31 +195,7 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       relayStarted();
       await startService();
       if (stopping) return demo;
-      let settings;
-      try {
-        settings = modules.frontSettings(process.env);
-      } catch (error) {
-        throw new StackError(/** @type {Error} */ (error).message);
-      }
-      front = await modules
-        .startFront({
-          settings,
-          // Calls carrying the service's tokens use the streams the front keeps for them.
-          tokens: {
-            secret: secrets.env["AUTH_TOKEN_SECRET"] ?? "",
-            passwordHash: secrets.env["AUTH_PASSWORD_HASH"],
-          },
-          pagesDir,
-          dataDir: paths.data,
-          service: serviceUrl,
-          relay: relayUrl,
-          port: ports.front,
-          host: lan ? "0.0.0.0" : "127.0.0.1",
-        })
-        .catch((error) => {
-          const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
-          throw new StackError(`the front cannot listen on ${ports.front} (${code ?? message})`);
-        });
+      await startFrontPart(process.env);
       return demo;
     },
 
@@ -201,6 +209,17 @@ export function localStack({ repo, dir, pagesDir, ports, lan, addresses, onServi
       await between();
       await startRelay();
       await startService();
+    },
+
+    /**
+     * A new front on the same port with the bounds of `env`'s `FRONT_*` variables (the shared
+     * stack's files that need other bounds): the old one's connections are closed.
+     * @param {Record<string, string | undefined>} env
+     */
+    async restartFront(env) {
+      await front?.close();
+      front = undefined;
+      await startFrontPart(env);
     },
 
     /** Sends the service SIGTERM now, without waiting (the process is exiting). */

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, watchProcess } from "../../../service/test/e2e/processes.ts";
 import "./demo-weekend.ts";
-import { holdingSharedStack, leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
+import { frontBoundsOnly, holdingSharedStack, leaseSharedStack, SHARED_STACK } from "./shared-stack/lease.ts";
 
 export interface Stack {
   front: string;
@@ -38,17 +38,19 @@ export interface RunningStack {
 }
 
 /**
- * Starts `npm start` in a fresh folder on free ports; without flags or variables, under the test
- * runner, lends the run's shared stack instead (as new: fresh workbooks, data, service and relay),
- * unless the file holds it already (a second stack in one file is its own).
+ * Starts `npm start` in a fresh folder on free ports; without flags, and with no variables but the
+ * front's `FRONT_*` bounds, under the test runner, lends the run's shared stack instead (as new:
+ * fresh workbooks, data, service and relay, and a front with those bounds), unless the file holds
+ * it already (a second stack in one file is its own).
  * @param options.args more flags (`--lan`); options.env more variables (the front's `FRONT_*` bounds).
  */
 export async function startStack(
   options: { args?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningStack> {
-  const plain = (options.args ?? []).length === 0 && Object.keys(options.env ?? {}).length === 0;
+  const env = options.env ?? {};
+  const plain = (options.args ?? []).length === 0 && frontBoundsOnly(env);
   if (plain && SHARED_STACK !== undefined && !holdingSharedStack()) {
-    const lease = await leaseSharedStack(SHARED_STACK);
+    const lease = await leaseSharedStack(SHARED_STACK, env);
     return operatorCalls(lease.stack, lease.password, async () => lease.release());
   }
   const cwd = await mkdtemp(join(tmpdir(), "tops-pages-"));

@@ -4,7 +4,9 @@
  * a loopback control server that lends it to one test file at a time. Before each file after the
  * first, the stack is made as new: the service and the relay are stopped, the folder's workbooks
  * and data are put back as the demo made them, the relay's storage is emptied, and a fresh
- * service and relay start on the same ports (nothing of their memory kept). The front stays.
+ * service and relay start on the same ports (nothing of their memory kept). The front stays, unless
+ * the file asks for other bounds (`FRONT_*` variables, as `npm start` reads them): then a front
+ * with those starts on the same port, and the next file that asks for none gets the defaults again.
  *
  * With `--chromium` it also starts the run's one Chromium (see chromium.ts). Prints one line,
  * `ready <control address> [<Chromium's address>]`, once all is up; SIGTERM, or the end of its
@@ -97,15 +99,31 @@ const stack = {
 };
 await writeFile(join(dir, "stack.json"), `${JSON.stringify(stack, null, 2)}\n`);
 
+/** A file waiting for the stack, with the front's bounds it asked for. */
+interface Asking {
+  response: ServerResponse;
+  front: Record<string, string>;
+}
 /** Files waiting for the stack, in the order they asked. */
-const waiting: ServerResponse[] = [];
+const waiting: Asking[] = [];
 let lent: ServerResponse | undefined;
 let used = false;
+/** The bounds the running front was started with, as the variables that set them. */
+let frontBounds = "{}";
+
+/** The front with `front`'s bounds over the defaults, started again only if it has others now. */
+async function frontWith(front: Record<string, string>) {
+  const bounds = JSON.stringify(Object.fromEntries(Object.entries(front).sort()));
+  if (bounds === frontBounds) return;
+  await parts.restartFront({ ...process.env, ...front });
+  frontBounds = bounds;
+}
 
 async function lendNext() {
   if (lent !== undefined) return;
-  const next = waiting.shift();
-  if (next === undefined) return;
+  const asking = waiting.shift();
+  if (asking === undefined) return;
+  const next = asking.response;
   lent = next;
   next.once("close", () => {
     if (lent === next) lent = undefined;
@@ -114,6 +132,7 @@ async function lendNext() {
   try {
     const began = Date.now();
     if (used) await restart(() => copyFolder(pristine, dir));
+    await frontWith(asking.front);
     process.stderr.write(`shared stack: made new in ${Date.now() - began} ms\n`);
     used = true;
     const lease: Lease = { stack, password };
@@ -128,12 +147,25 @@ const control = createServer((request, response) => {
   if (request.method !== "POST" || request.url !== "/lease") return void response.writeHead(404).end();
   // Held open for as long as the file keeps the stack: the file's end (or crash) closes it.
   request.socket.setTimeout(0);
-  waiting.push(response);
-  response.once("close", () => {
-    const index = waiting.indexOf(response);
-    if (index >= 0) waiting.splice(index, 1);
+  let body = "";
+  request.setEncoding("utf8").on("data", (chunk: string) => {
+    body += chunk;
   });
-  void lendNext();
+  request.once("end", () => {
+    let front: Record<string, string>;
+    try {
+      front = (JSON.parse(body || "{}") as { front?: Record<string, string> }).front ?? {};
+    } catch {
+      return void response.writeHead(400).end("the lease's body is not JSON");
+    }
+    const asking = { response, front };
+    waiting.push(asking);
+    response.once("close", () => {
+      const index = waiting.indexOf(asking);
+      if (index >= 0) waiting.splice(index, 1);
+    });
+    void lendNext();
+  });
 });
 control.requestTimeout = 0;
 control.listen(0, "127.0.0.1", () => {

@@ -20,14 +20,25 @@ let holding = false;
 /** Whether this process holds the shared stack now (a second stack it asks for is its own). */
 export const holdingSharedStack = () => holding;
 
+/** Whether `env` holds only the front's bounds (`FRONT_*`), which the shared stack's front can take. */
+export const frontBoundsOnly = (env: Record<string, string>) =>
+  Object.keys(env).every((name) => name.startsWith("FRONT_"));
+
 /**
- * Waits for the shared stack at `control` and holds it until `release()`.
+ * Waits for the shared stack at `control` and holds it until `release()`; its front has the
+ * bounds `front` sets (`FRONT_*` variables, as `npm start` reads them) over the defaults.
  * @example const { stack, release } = await leaseSharedStack(SHARED_STACK); … release();
  */
-export function leaseSharedStack(control: string): Promise<Lease & { release(): void }> {
+export function leaseSharedStack(
+  control: string,
+  front: Record<string, string> = {},
+): Promise<Lease & { release(): void }> {
   holding = true;
   return new Promise((resolve, reject) => {
-    const asking = request(`${control}/lease`, { method: "POST" });
+    const asking = request(`${control}/lease`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+    });
     const refused = (error: Error) => {
       holding = false;
       reject(error);
@@ -51,6 +62,6 @@ export function leaseSharedStack(control: string): Promise<Lease & { release(): 
       });
       response.once("end", () => refused(new Error(`the shared stack: ${response.statusCode} ${text}`)));
     });
-    asking.end();
+    asking.end(JSON.stringify({ front }));
   });
 }
