@@ -47,6 +47,17 @@ describe("npm run preflight: never ready when the first sync would fail (the ser
           GOOGLE_APPLICATION_CREDENTIALS: file === undefined ? "" : join(dir, file),
           GOOGLE_OAUTH_TOKEN_URL: `${suite.world.sheets.url}/token`,
         });
+      /** The preflight with key file `file`: exit status 1, and its credentials' FAIL line, which names the file. */
+      const keyFileFailure = async (file: string) => {
+        const run = await preflight(await withKey(file));
+        assert.equal(run.code, 1);
+        return printed(
+          run.out,
+          "FAIL",
+          "sheets-credentials",
+          `GOOGLE_APPLICATION_CREDENTIALS=${join(dir, file)}`,
+        );
+      };
 
       const none = await preflight(await withKey(undefined));
       assert.equal(none.code, 1);
@@ -65,36 +76,15 @@ describe("npm run preflight: never ready when the first sync would fail (the ser
         "not checked: the service account's credentials do not work (above)",
       );
 
-      const missing = await preflight(await withKey("gone.json"));
-      assert.equal(missing.code, 1);
-      const gone = printed(
-        missing.out,
-        "FAIL",
-        "sheets-credentials",
-        `GOOGLE_APPLICATION_CREDENTIALS=${join(dir, "gone.json")}`,
-      );
+      const gone = await keyFileFailure("gone.json");
       assert.equal(gone.detail, "the key file cannot be used: there is no such file");
       assert.match(gone.fix ?? "", /^Put the service account's JSON key at that path/);
 
-      const cut = await preflight(await withKey("cut.json"));
-      assert.equal(cut.code, 1);
-      const broken = printed(
-        cut.out,
-        "FAIL",
-        "sheets-credentials",
-        `GOOGLE_APPLICATION_CREDENTIALS=${join(dir, "cut.json")}`,
-      );
+      const broken = await keyFileFailure("cut.json");
       assert.match(broken.detail, /^the key file cannot be used: it is not JSON/);
       assert.match(broken.fix ?? "", /^Make a new JSON key for the service account/);
 
-      const client = await preflight(await withKey("client.json"));
-      assert.equal(client.code, 1);
-      const notAKey = printed(
-        client.out,
-        "FAIL",
-        "sheets-credentials",
-        `GOOGLE_APPLICATION_CREDENTIALS=${join(dir, "client.json")}`,
-      );
+      const notAKey = await keyFileFailure("client.json");
       assert.equal(
         notAKey.detail,
         'the key file cannot be used: it is not a service account key (its "type" is null, not "service_account")',
