@@ -43,7 +43,7 @@ const nextTurnOfLoop = (): Promise<void> => new Promise((resolve) => setTimeout(
  * The sends of one channel object: readers first, the rest in batches, each socket's in order.
  * @example
  * const outbox = new Outbox({ hasRead: (s) => …, write: (s, m) => { s.send(m); return true; } });
- * const { clients } = { clients: await outbox.send(ctx.getWebSockets(), text) };
+ * const clients = await outbox.send(ctx.getWebSockets(), text, bytes);
  */
 export class Outbox<S extends object> {
   readonly #recipients: Recipients<S>;
@@ -64,7 +64,7 @@ export class Outbox<S extends object> {
   /**
    * Writes `message` at once to each of `sockets` that has read what it was sent and has nothing
    * waiting, and to the others in the batches that follow.
-   * @returns how many were written it (not closed instead), once every socket was tried
+   * @returns how many sockets were written it (not closed instead), once every socket was tried
    */
   send(sockets: Iterable<S>, message: string, bytes: number): Promise<number> {
     let written = 0;
