@@ -172,7 +172,8 @@ describe("the desk page in Chromium, on the stack as `npm start` starts it", () 
       await other.clock.runFor(2_000);
       await trailing;
       assert.equal(reads.length, 5);
-      await presentBox(other, "Celestina Pérez").isChecked();
+      // The read's answer is in; the page shows it once it has rendered it.
+      await other.getByRole("checkbox", { name: "Celestina Pérez Present", checked: true }).waitFor();
       assert.equal(await count(other, "Present"), 4);
 
       // A minute of the page's time with no nudge: nothing polls. The minute goes by in steps, each
