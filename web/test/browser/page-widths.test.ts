@@ -12,8 +12,8 @@ import { launchChromium, PHONE, withoutChromium } from "../support/chromium.ts";
 import { publicSaturday } from "../support/demo-days.ts";
 import { type RunningStack, startStack } from "../support/stack.ts";
 
-/** Narrowed to 320 px, then back to the phone's 360, where the next place is opened. */
-const WIDTHS = [320, 360] as const;
+/** Narrowed to 320 px, then back to the phone's own 360, where the next place is opened. */
+const WIDTHS = [320, PHONE.viewport.width] as const;
 
 /**
  * What is wider than a phone `screen` px wide: the document, and its widest elements. (Measured
